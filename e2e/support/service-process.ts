@@ -1,0 +1,53 @@
+/** Starts the built service as a real process, as a user would, and reads what it prints. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServiceProcess {
+  baseURL: string;
+  /** The demo token from the start-up banner, when the service runs the demo. */
+  token: string;
+  dashboardURL: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+const BANNER = /Dashboard \(one click, signs you in\):\s+(\S+)#token=(\S+)/;
+
+export const startService = async (env: Record<string, string> = {}): Promise<ServiceProcess> => {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up banner within 15 s:\n${output}`)), 15_000);
+    const check = () => {
+      const found = BANNER.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before its banner:\n${output}`));
+    });
+  });
+
+  const dashboardURL = `${match[1]}#token=${match[2]}`;
+  return {
+    baseURL: new URL(match[1] as string).origin,
+    token: match[2] as string,
+    dashboardURL,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+};

@@ -1,0 +1,57 @@
+/** Set-up shared by the README's two commands: dependencies, and a Chromium for the browser tests. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+export const run = (command, args, options = {}) => {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+};
+
+export const runOrExit = (command, args, options) => {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+};
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+/** Installs dependencies from the lockfile when they are missing or older than it. */
+export const ensureDependencies = () => {
+  const installed = 'node_modules/.package-lock.json';
+  if (existsSync(installed) && mtime(installed) >= mtime('package-lock.json')) return;
+  console.log('Installing dependencies (npm ci)...');
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+};
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Returns the path of a Chromium for Playwright: CHROMIUM_PATH if set, else Debian's package
+ * (installed with apt-get where it is available), else Playwright's own download.
+ */
+export const ensureChromium = () => {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) {
+    if (!existsSync(configured)) {
+      console.error(`CHROMIUM_PATH is set to ${configured}, which does not exist.`);
+      process.exit(1);
+    }
+    return configured;
+  }
+  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  const hasApt = run('sh', ['-c', 'command -v apt-get >/dev/null'], { stdio: 'ignore' }) === 0;
+  if (hasApt) {
+    const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    console.log("Installing Debian's Chromium for the browser tests (apt-get)...");
+    runOrExit(command, [...prefix, 'update', '-qq'], { env });
+    runOrExit(command, [...prefix, 'install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
+    return DEBIAN_CHROMIUM;
+  }
+  console.log("Installing Playwright's Chromium...");
+  runOrExit('npx', ['playwright', 'install', 'chromium']);
+  return undefined;
+};

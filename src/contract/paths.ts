@@ -1,0 +1,33 @@
+/** Path builders for every route, shared by the service (route patterns) and its clients (URLs). */
+
+export interface ProviderScope {
+  accountID: string;
+  applicationID: string;
+  providerID: string;
+}
+
+const seg = encodeURIComponent;
+const applicationPath = (s: Omit<ProviderScope, 'providerID'>) =>
+  `/v1/accounts/${seg(s.accountID)}/applications/${seg(s.applicationID)}`;
+
+export const paths = {
+  /** GET: list calls (singular `provider`, spec 4.1). */
+  listCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/calls`,
+  /** POST: make a call (plural `providers`, spec 4.2). */
+  makeCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls`,
+  subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
+  me: () => '/v1/me',
+  openapi: () => '/v1/openapi.json',
+  health: () => '/healthz',
+  metrics: () => '/metrics',
+};
+
+/** Fastify route patterns built from the same builders, so the two can never drift apart. */
+export const routePatterns = {
+  listCalls: paths.listCalls({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
+  makeCall: paths.makeCall({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
+  subscribers: paths.subscribers({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
+};
+
+/** Response header carrying the age, in milliseconds, of the provider snapshot a list was served from. */
+export const SNAPSHOT_AGE_HEADER = 'callboard-snapshot-age';

@@ -1,0 +1,65 @@
+/** The service's common error set (RFC 9457 problem details) and its stable error codes. */
+import { z } from 'zod';
+
+export const problemCodes = {
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_request: 400,
+  validation_failed: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  subscriber_not_found: 409,
+  subscriber_not_registered: 409,
+  subscriber_inactive: 409,
+  subscriber_mismatch: 409,
+  idempotency_key_reused: 409,
+  rate_limited: 429,
+  provider_error: 502,
+  provider_unavailable: 503,
+  provider_timeout: 504,
+  internal: 500,
+} as const;
+
+export type ProblemCode = keyof typeof problemCodes;
+export const problemCodeList = Object.keys(problemCodes) as [ProblemCode, ...ProblemCode[]];
+
+export const problemTitles: Record<ProblemCode, string> = {
+  unauthorized: 'Authentication required',
+  forbidden: 'Permission denied',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  invalid_request: 'Invalid request',
+  validation_failed: 'Validation failed',
+  unsupported_media_type: 'Unsupported media type',
+  payload_too_large: 'Payload too large',
+  subscriber_not_found: 'Subscriber not found',
+  subscriber_not_registered: 'Subscriber not registered',
+  subscriber_inactive: 'Subscriber inactive',
+  subscriber_mismatch: 'Subscriber details do not match',
+  idempotency_key_reused: 'Idempotency key reused',
+  rate_limited: 'Too many requests',
+  provider_error: 'Provider error',
+  provider_unavailable: 'Provider unavailable',
+  provider_timeout: 'Provider timeout',
+  internal: 'Internal error',
+};
+
+/** The `type` URI of a problem: stable, and documented in the OpenAPI document. */
+export const problemType = (code: ProblemCode): string => `urn:callboard:problem:${code}`;
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.enum(problemCodeList),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,0 +1,71 @@
+/** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authPlugin } from './auth/auth-plugin.js';
+import { TokenIndex } from './auth/token-index.js';
+import { systemClock, type Clock } from './clock.js';
+import type { ServiceConfig } from './config/config-schema.js';
+import { metricsPlugin } from './http/metrics-plugin.js';
+import { ApiProblem } from './http/api-problem.js';
+import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
+import { securityHeadersPlugin } from './http/security-headers-plugin.js';
+import { phoneSystemFactory } from './providers/create-phone-system.js';
+import { ProviderRegistry, type PhoneSystemFactory } from './providers/provider-registry.js';
+import { callsRoutes } from './routes/calls-routes.js';
+import { meRoute } from './routes/me-route.js';
+import { methodNotAllowedRoutes } from './routes/method-not-allowed-routes.js';
+import { subscribersRoute } from './routes/subscribers-route.js';
+import { systemRoutes } from './routes/system-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    providers: ProviderRegistry;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ServiceConfig;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  createPhoneSystem?: PhoneSystemFactory;
+  /** Start each provider's sync loop when the app is ready (off in tests, which sync by hand). */
+  autoSync?: boolean;
+}
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // The router rejects undecodable URLs before any handler runs; answer them in our format too.
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
+    },
+  });
+  const registry = new ProviderRegistry(options.config, options.createPhoneSystem ?? phoneSystemFactory(clock), clock, app.log);
+  app.decorate('providers', registry);
+
+  await app.register(problemsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(metricsPlugin, { config: options.config, registry });
+  await app.register(systemRoutes);
+  await app.register(methodNotAllowedRoutes);
+  await app.register(async (api) => {
+    await api.register(authPlugin, {
+      tokens: TokenIndex.fromConfig(options.config),
+      rateLimitPerMinute: options.config.rateLimitPerMinute,
+      clock,
+    });
+    await api.register(meRoute, { config: options.config });
+    await api.register(callsRoutes, { registry, clock });
+    await api.register(subscribersRoute, { registry });
+  });
+
+  if (options.autoSync ?? true) app.addHook('onReady', async () => registry.startSync());
+  app.addHook('onClose', async () => registry.close());
+  return app;
+};

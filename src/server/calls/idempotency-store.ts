@@ -1,0 +1,69 @@
+/**
+ * Remembers make-call attempts by Idempotency-Key, so a retry answers as the first attempt did
+ * and never places a second call. Keys are scoped to an account and live for 24 hours.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { ApiProblem } from '../http/api-problem.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+interface Entry {
+  fingerprint: string;
+  expiresAt: number;
+  /** Settles with the first attempt; a success stays, a failure is forgotten so a retry can try again. */
+  outcome: Promise<void>;
+  settled: boolean;
+}
+
+export class IdempotencyStore {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  static fingerprint(parts: unknown): string {
+    return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+  }
+
+  /**
+   * Runs `attempt` once per (scope, key). A retry with the same request replays the stored
+   * success (`replayed: true`) or joins the attempt still in flight; a different request under
+   * the same key is refused.
+   */
+  async run(scope: string, key: string, fingerprint: string, attempt: () => Promise<void>): Promise<{ replayed: boolean }> {
+    this.prune();
+    const id = `${scope}\u0000${key}`;
+    const existing = this.entries.get(id);
+    if (existing) {
+      if (existing.fingerprint !== fingerprint)
+        throw new ApiProblem(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used for a different call. Use a new key for each intended call.',
+        );
+      await existing.outcome;
+      return { replayed: true };
+    }
+    const entry: Entry = { fingerprint, expiresAt: this.clock.now() + IDEMPOTENCY_TTL_MS, outcome: attempt(), settled: false };
+    this.entries.set(id, entry);
+    try {
+      await entry.outcome;
+      entry.settled = true;
+      return { replayed: false };
+    } catch (error) {
+      this.entries.delete(id);
+      throw error;
+    }
+  }
+
+  private prune(): void {
+    const now = this.clock.now();
+    for (const [id, entry] of this.entries) {
+      if (entry.expiresAt > now && this.entries.size < this.maxEntries) break;
+      if (entry.settled || entry.expiresAt <= now) this.entries.delete(id);
+      else break;
+    }
+  }
+}

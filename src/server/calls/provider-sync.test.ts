@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock.js';
+import type { ProviderCall } from '../providers/phone-system.js';
+import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
+import { ProviderSync } from './provider-sync.js';
+
+const silent = { warn: () => undefined } as unknown as ConstructorParameters<typeof ProviderSync>[1]['log'];
+const call = (id: string, startedAt: number, extra: Partial<ProviderCall> = {}): ProviderCall => ({
+  callID: id,
+  providerCallID: id,
+  isOutbound: false,
+  isMissedCall: false,
+  remoteNumber: '123',
+  startedAt,
+  ...extra,
+});
+
+let sync: ProviderSync | undefined;
+afterEach(async () => {
+  await sync?.stop();
+});
+
+const setup = (options: Partial<ConstructorParameters<typeof ProviderSync>[1]> = {}) => {
+  const clock = new ManualClock(1_000_000);
+  const phone = new ScriptedPhoneSystem();
+  sync = new ProviderSync(phone, {
+    providerID: 'p',
+    providerName: 'P',
+    intervalMs: 1000,
+    requestTimeoutMs: 50,
+    staleAfterMs: 10_000,
+    clock,
+    log: silent,
+    ...options,
+  });
+  return { clock, phone, sync };
+};
+
+describe('ProviderSync', () => {
+  it('shares one upstream request between concurrent syncs', async () => {
+    const { phone, sync } = setup();
+    await Promise.all([sync.syncOnce(), sync.syncOnce(), sync.syncOnce()]);
+    expect(phone.listRequests).toBe(1);
+    expect(sync.fetches).toBe(1);
+  });
+
+  it('closes a call that vanished without an end time at the sync that noticed, and marks it', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('ghost', 999_000), call('stays', 999_500)];
+    await sync.syncOnce();
+    phone.calls = [call('stays', 999_500)];
+    clock.advance(1000);
+    await sync.syncOnce();
+    const [ended] = sync.ended.overlapping(0, Number.MAX_SAFE_INTEGER);
+    expect(ended).toMatchObject({ callID: 'ghost', endedAt: 1_001_000, closedBySync: true });
+    expect(sync.liveCount()).toBe(1);
+  });
+
+  it('keeps the end time a provider reported', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('done', 999_000, { endedAt: 999_900 })];
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(sync.ended.overlapping(0, Number.MAX_SAFE_INTEGER)).toEqual([
+      expect.objectContaining({ callID: 'done', endedAt: 999_900, closedBySync: false }),
+    ]);
+  });
+
+  it('turns a stalled provider into a timeout and keeps the last snapshot until it is too old', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('a', 999_000)];
+    await sync.syncOnce();
+    phone.failure = 'stall';
+    await sync.syncOnce();
+    expect(sync.failures).toBe(1);
+    clock.advance(9_000);
+    expect(sync.read()).toMatchObject({ ok: true, ageMs: 9_000 });
+    clock.advance(1_001);
+    const read = sync.read();
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.failure.message).toMatch(/for 10 s: the provider did not answer within 50 ms/);
+  });
+
+  it('keeps the same ETag while the calls do not change', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('a', 999_000)];
+    await sync.syncOnce();
+    const first = sync.read();
+    clock.advance(1000);
+    await sync.syncOnce();
+    const second = sync.read();
+    expect(first.ok && second.ok && first.snapshot.etag === second.snapshot.etag).toBe(true);
+    expect(second.ok && second.snapshot.takenAt).toBe(1_001_000);
+  });
+
+  it('polls on its interval once started, and stops', async () => {
+    const { phone, sync } = setup({ intervalMs: 100 });
+    sync.start();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await sync.stop();
+    const seen = phone.listRequests;
+    expect(seen).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(phone.listRequests).toBe(seen);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * One sync loop per provider: polls the phone system on an interval, keeps the latest snapshot
+ * of its calls for every reader, and remembers ended calls for date-window queries.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import { callWithDeadline } from '../providers/call-with-deadline.js';
+import { ProviderFailure, type PhoneSystem, type ProviderCall } from '../providers/phone-system.js';
+import { byStartThenID, CallSnapshot } from './call-snapshot.js';
+import { EndedCallMemory } from './ended-call-memory.js';
+
+export interface ProviderSyncOptions {
+  providerID: string;
+  providerName: string;
+  intervalMs: number;
+  requestTimeoutMs: number;
+  staleAfterMs: number;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
+export type SnapshotRead = { ok: true; snapshot: CallSnapshot; ageMs: number } | { ok: false; failure: ProviderFailure };
+
+export class ProviderSync {
+  private snapshot: CallSnapshot | undefined;
+  private lastFailure: ProviderFailure | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  private stopped = false;
+  private readonly abort = new AbortController();
+  private firstAttempt: Promise<void> | undefined;
+  readonly ended = new EndedCallMemory();
+  /** Upstream list requests made, for metrics and the fan-in guarantee. */
+  fetches = 0;
+  failures = 0;
+
+  constructor(
+    readonly phoneSystem: PhoneSystem,
+    private readonly options: ProviderSyncOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.abort.abort();
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  /** One poll of the provider; concurrent callers share it. */
+  syncOnce(): Promise<void> {
+    this.inFlight ??= this.poll().finally(() => {
+      this.inFlight = undefined;
+    });
+    this.firstAttempt ??= this.inFlight;
+    return this.inFlight;
+  }
+
+  /** Resolves once the first poll has settled, so a list right after start-up is not a needless 503. */
+  async ready(): Promise<void> {
+    await (this.firstAttempt ?? this.syncOnce());
+  }
+
+  read(): SnapshotRead {
+    const now = this.options.clock.now();
+    const snapshot = this.snapshot;
+    if (snapshot && now - snapshot.takenAt <= this.options.staleAfterMs)
+      return { ok: true, snapshot, ageMs: Math.max(0, now - snapshot.takenAt) };
+    return { ok: false, failure: this.staleFailure(snapshot, now) };
+  }
+
+  /** Age of the last good snapshot in ms, or undefined before the first one. */
+  ageMs(): number | undefined {
+    return this.snapshot ? this.options.clock.now() - this.snapshot.takenAt : undefined;
+  }
+
+  /**
+   * Calls live at any moment of [from, to]: those of the current snapshot and the remembered
+   * ended ones, the snapshot's version winning. Sorted like a list.
+   */
+  callsLiveDuring(from: number, to: number): ProviderCall[] {
+    const byID = new Map<string, ProviderCall>();
+    for (const call of this.ended.overlapping(from, to)) byID.set(call.callID, call);
+    for (const call of this.snapshot?.calls ?? [])
+      if (call.startedAt <= to && (call.endedAt ?? Number.POSITIVE_INFINITY) >= from) byID.set(call.callID, call);
+    return [...byID.values()].sort(byStartThenID);
+  }
+
+  liveCount(): number {
+    return this.snapshot?.calls.filter((call) => call.endedAt === undefined).length ?? 0;
+  }
+
+  private staleFailure(snapshot: CallSnapshot | undefined, now: number): ProviderFailure {
+    const cause = this.lastFailure?.message ?? 'it has not answered yet';
+    const since = snapshot ? ` for ${Math.round((now - snapshot.takenAt) / 1000)} s` : '';
+    return new ProviderFailure('unavailable', `${this.options.providerName} has not delivered its calls${since}: ${cause}`);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.syncOnce().finally(() => this.schedule(this.options.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    this.fetches += 1;
+    try {
+      const calls = await callWithDeadline(this.options.requestTimeoutMs, (signal) => this.phoneSystem.listCalls(signal), this.abort.signal);
+      this.accept(calls, this.options.clock.now());
+    } catch (error) {
+      this.failures += 1;
+      this.lastFailure = error instanceof ProviderFailure ? error : new ProviderFailure('error', (error as Error).message);
+      if (!this.stopped)
+        this.options.log.warn({ provider: this.options.providerID, kind: this.lastFailure.kind, reason: this.lastFailure.message }, 'provider sync failed');
+    }
+  }
+
+  private accept(calls: ProviderCall[], takenAt: number): void {
+    const previous = this.snapshot;
+    this.snapshot = CallSnapshot.build(calls, takenAt, { id: this.options.providerID, name: this.options.providerName }, previous);
+    this.lastFailure = undefined;
+    if (previous) this.ended.noteTransition(previous.calls, this.snapshot.calls, takenAt);
+    else this.ended.remember(calls.filter((call) => call.endedAt !== undefined));
+  }
+}

@@ -1,0 +1,108 @@
+/** The service's configuration file format (JSON), validated at start-up. */
+import { z } from 'zod';
+import { permissionSchema } from '../../contract/me.js';
+
+const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit');
+
+const simulatorSettingsSchema = z.strictObject({
+  seed: z.number().int().optional(),
+  dialMode: z.enum(['two-step', 'direct']).default('two-step'),
+  agents: z.number().int().min(1).max(50_000).optional(),
+  traffic: z.number().positive().max(10_000).optional(),
+  speed: z.number().positive().max(1000).optional(),
+  keepEndedMs: z.number().int().nonnegative().optional(),
+  emailDomain: z.string().optional(),
+});
+
+const providerCommon = {
+  id: idSchema,
+  name: z.string().min(1),
+  /** How often the service asks the provider for its calls. */
+  syncIntervalMs: z.number().int().min(100).max(60_000).default(1000),
+  /** How long one provider request may take before it counts as a timeout. */
+  requestTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
+  /** How old the last good snapshot may grow, while the provider fails, before lists answer 503. */
+  staleAfterMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+};
+
+export const providerConfigSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ dialMode: 'two-step' }) }),
+]);
+export type ProviderConfig = z.infer<typeof providerConfigSchema>;
+export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lowercase hex (64 characters)');
+
+export const tokenConfigSchema = z
+  .strictObject({
+    /** A label for logs and metrics; never the secret. */
+    name: z.string().min(1),
+    sha256: sha256Hex.optional(),
+    /** A plain token, for local demos only; prefer `sha256`. */
+    token: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Application IDs this token may see, or "*" for all of the account's. */
+    applications: z.union([z.literal('*'), z.array(idSchema).min(1)]),
+    permissions: z.array(permissionSchema).min(1),
+  })
+  .refine((t) => (t.sha256 === undefined) !== (t.token === undefined), {
+    message: 'give exactly one of "sha256" or "token"',
+  });
+export type TokenConfig = z.infer<typeof tokenConfigSchema>;
+
+export const applicationConfigSchema = z.strictObject({
+  id: idSchema,
+  name: z.string().min(1),
+  providers: z.array(providerConfigSchema).min(1),
+});
+
+export const accountConfigSchema = z.strictObject({
+  id: idSchema,
+  name: z.string().min(1),
+  applications: z.array(applicationConfigSchema).min(1),
+  tokens: z.array(tokenConfigSchema),
+});
+export type AccountConfig = z.infer<typeof accountConfigSchema>;
+
+export const serviceConfigSchema = z
+  .strictObject({
+    accounts: z.array(accountConfigSchema).min(1),
+    /** Requests a minute allowed per token. */
+    rateLimitPerMinute: z.number().int().min(1).max(1_000_000).default(1200),
+    metrics: z
+      .strictObject({
+        enabled: z.boolean().default(true),
+        /** SHA-256 (hex) of a bearer token that /metrics then requires. */
+        tokenSha256: sha256Hex.optional(),
+      })
+      .default({ enabled: true }),
+  })
+  .superRefine((config, ctx) => {
+    const seen = (label: string, ids: string[], path: (string | number)[]) => {
+      const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+      if (dup !== undefined) ctx.addIssue({ code: 'custom', path, message: `duplicate ${label} id "${dup}"` });
+    };
+    seen('account', config.accounts.map((a) => a.id), ['accounts']);
+    config.accounts.forEach((account, a) => {
+      seen('application', account.applications.map((app) => app.id), ['accounts', a, 'applications']);
+      account.applications.forEach((app, p) =>
+        seen('provider', app.providers.map((pr) => pr.id), ['accounts', a, 'applications', p, 'providers']),
+      );
+      seen('token name', account.tokens.map((t) => t.name), ['accounts', a, 'tokens']);
+      const appIDs = new Set(account.applications.map((app) => app.id));
+      account.tokens.forEach((token, t) => {
+        if (token.applications === '*') return;
+        token.applications.forEach((id, i) => {
+          if (!appIDs.has(id))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['accounts', a, 'tokens', t, 'applications', i],
+              message: `no application "${id}" in account "${account.id}"`,
+            });
+        });
+      });
+    });
+  });
+export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
+export type ServiceConfigInput = z.input<typeof serviceConfigSchema>;

@@ -1,0 +1,48 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoConfig, loadConfigFile, parseConfig } from './load-config.js';
+import { testConfig } from '../test-support/test-app.js';
+
+describe('config', () => {
+  it('accepts a valid file and fills defaults', () => {
+    const config = parseConfig(JSON.stringify(testConfig()), 'callboard.json');
+    expect(config.rateLimitPerMinute).toBe(1200);
+    expect(config.accounts[0]?.applications[0]?.providers[0]).toMatchObject({ syncIntervalMs: 1000, staleAfterMs: 30_000 });
+  });
+
+  it('names the file, the path inside it and the problem', () => {
+    const bad = testConfig();
+    (bad.accounts[0] as { applications: { providers: { type: string }[] }[] }).applications[0]!.providers[0]!.type = 'pbx9000';
+    expect(() => parseConfig(JSON.stringify(bad), 'callboard.json')).toThrow(/^callboard\.json: accounts\.0\.applications\.0\.providers\.0\.type: /);
+  });
+
+  it('refuses duplicate ids, unknown applications in tokens, and tokens given twice', () => {
+    const dup = testConfig();
+    dup.accounts.push({ ...dup.accounts[1]! });
+    expect(() => parseConfig(JSON.stringify(dup), 'c.json')).toThrow(/duplicate account id "globex"/);
+    const unknownApp = testConfig();
+    (unknownApp.accounts[0]!.tokens[1] as { applications: string[] }).applications = ['nope'];
+    expect(() => parseConfig(JSON.stringify(unknownApp), 'c.json')).toThrow(/tokens\.1\.applications\.0: no application "nope"/);
+    const both = testConfig();
+    Object.assign(both.accounts[0]!.tokens[1]!, { sha256: 'a'.repeat(64) });
+    expect(() => parseConfig(JSON.stringify(both), 'c.json')).toThrow(/exactly one of "sha256" or "token"/);
+  });
+
+  it('reports bad JSON and unreadable files plainly', async () => {
+    expect(() => parseConfig('{', 'c.json')).toThrow(/^c\.json: not valid JSON/);
+    const dir = await mkdtemp(join(tmpdir(), 'callboard-config-'));
+    await expect(loadConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the config file: ENOENT/);
+    await writeFile(join(dir, 'ok.json'), JSON.stringify(testConfig()));
+    await expect(loadConfigFile(join(dir, 'ok.json'))).resolves.toMatchObject({ rateLimitPerMinute: 1200 });
+  });
+
+  it('builds a demo with two simulated providers, one two-step and one direct', () => {
+    const { config, token } = demoConfig();
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    const providers = config.accounts[0]?.applications[0]?.providers ?? [];
+    expect(providers.map((p) => p.type === 'simulator' && p.settings.dialMode)).toEqual(['two-step', 'direct']);
+    expect(demoConfig('my-own-demo-token-123').token).toBe('my-own-demo-token-123');
+  });
+});

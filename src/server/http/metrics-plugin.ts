@@ -1,0 +1,92 @@
+/** Prometheus metrics: requests and latency per route, and per provider sync lag, live calls and fetches. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { paths } from '../../contract/paths.js';
+import { authenticate } from '../auth/auth-plugin.js';
+import { TokenIndex } from '../auth/token-index.js';
+import type { ServiceConfig } from '../config/config-schema.js';
+import type { ProviderRegistry } from '../providers/provider-registry.js';
+
+export interface MetricsOptions {
+  config: ServiceConfig;
+  registry: ProviderRegistry;
+}
+
+const providerLabels = ['account', 'application', 'provider'] as const;
+
+/** /metrics may require its own token, configured as a SHA-256 digest; it grants nothing else. */
+const metricsTokenIndex = (tokenSha256: string) =>
+  new TokenIndex([
+    {
+      digest: Buffer.from(tokenSha256, 'hex'),
+      principal: { accountID: '', tokenName: 'metrics', applications: new Set(), permissions: new Set() },
+    },
+  ]);
+
+/** Wrapped with fastify-plugin so its response hook sees every route of the app. */
+export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry }: MetricsOptions) => {
+  const prom = new Registry();
+  const requests = new Counter({ name: 'callboard_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [prom] });
+  const latency = new Histogram({
+    name: 'callboard_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [prom],
+  });
+  const eachProvider = (set: (labels: Record<string, string>, runtime: ReturnType<ProviderRegistry['all']>[number]) => void) => () => {
+    for (const runtime of registry.all())
+      set({ account: runtime.scope.accountID, application: runtime.scope.applicationID, provider: runtime.scope.providerID }, runtime);
+  };
+  const lag: Gauge = new Gauge({
+    name: 'callboard_provider_snapshot_age_seconds',
+    help: 'Age of the provider snapshot that lists are served from (sync lag)',
+    labelNames: providerLabels,
+    registers: [prom],
+    collect: eachProvider((labels, runtime) => {
+      const age = runtime.sync.ageMs();
+      if (age !== undefined) lag.set(labels, age / 1000);
+    }),
+  });
+  const live: Gauge = new Gauge({
+    name: 'callboard_live_calls',
+    help: 'Live (not ended) calls in the latest snapshot',
+    labelNames: providerLabels,
+    registers: [prom],
+    collect: eachProvider((labels, runtime) => live.set(labels, runtime.sync.liveCount())),
+  });
+  const fetches: Counter = new Counter({
+    name: 'callboard_provider_fetches_total',
+    help: 'Call lists requested from the provider',
+    labelNames: providerLabels,
+    registers: [prom],
+    collect() {
+      fetches.reset();
+      eachProvider((labels, runtime) => fetches.inc(labels, runtime.sync.fetches))();
+    },
+  });
+  const failures: Counter = new Counter({
+    name: 'callboard_provider_fetch_failures_total',
+    help: 'Call list requests to the provider that failed',
+    labelNames: providerLabels,
+    registers: [prom],
+    collect() {
+      failures.reset();
+      eachProvider((labels, runtime) => failures.inc(labels, runtime.sync.failures))();
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  if (!config.metrics.enabled) return;
+  const tokens = config.metrics.tokenSha256 ? metricsTokenIndex(config.metrics.tokenSha256) : undefined;
+  app.get(paths.metrics(), async (request, reply) => {
+    if (tokens) authenticate(tokens, request.headers.authorization);
+    return reply.type(prom.contentType).send(await prom.metrics());
+  });
+});

@@ -1,0 +1,154 @@
+/** The OpenAPI 3.1 document, generated from the contract's zod schemas (never written by hand). */
+import { z } from 'zod';
+import { callRecordSchema, listCallsResponseSchema } from '../../contract/call-record.js';
+import { meResponseSchema } from '../../contract/me.js';
+import { makeCallRequestSchema } from '../../contract/make-call.js';
+import { problemCodes, problemSchema, type ProblemCode } from '../../contract/problem.js';
+import { routePatterns, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
+import { listSubscribersResponseSchema } from '../../contract/subscriber.js';
+
+const schema = (s: z.ZodType, io: 'input' | 'output' = 'output') => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+/** `/a/:b` to `/a/{b}`. */
+const openapiPath = (pattern: string) => pattern.replace(/:([A-Za-z]+)/g, '{$1}');
+
+const scopeParameters = ['accountID', 'applicationID', 'providerID'].map((name) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+}));
+
+const problemResponse = (...codes: ProblemCode[]) => ({
+  description: codes.map((code) => `\`${code}\``).join(', '),
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const errorResponses = (codes: ProblemCode[]) => {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of codes) byStatus.set(problemCodes[code], [...(byStatus.get(problemCodes[code]) ?? []), code]);
+  return Object.fromEntries([...byStatus].map(([status, list]) => [String(status), problemResponse(...list)]));
+};
+
+const common: ProblemCode[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'internal'];
+
+export const buildOpenApiDocument = () => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Callboard call-control API',
+    version: '1.0.0',
+    description:
+      'List the active calls of a provider within an application, and place outbound calls. ' +
+      'Errors are RFC 9457 problem details with a stable `code`.',
+  },
+  security: [{ bearer: [] }],
+  paths: {
+    [openapiPath(routePatterns.listCalls)]: {
+      get: {
+        operationId: 'listCalls',
+        summary: 'List active calls',
+        description:
+          'Calls of this provider and application, oldest `startedAt` first (ties by `callID`). Without dates: the calls live now, ' +
+          'plus recently ended ones the provider still reports (with `endedAt`). With `fromDate` and/or `toDate`: the calls live at ' +
+          'any moment of that window, ended ones included as far as the service still knows them (the last 24 hours); a missing ' +
+          '`toDate` means now and a missing `fromDate` 24 hours before `toDate`; the effective window is echoed. Lists are served ' +
+          `from the provider snapshot the service keeps (synced every second by default); the \`${SNAPSHOT_AGE_HEADER}\` header ` +
+          'gives its age in milliseconds. Responses carry a strong ETag (send `If-None-Match` for a 304) and are gzipped on request.',
+        parameters: [
+          ...scopeParameters,
+          { name: 'fromDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+          { name: 'toDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+        ],
+        responses: {
+          '200': {
+            description: 'The calls',
+            headers: {
+              ETag: { schema: { type: 'string' } },
+              [SNAPSHOT_AGE_HEADER]: { description: 'Age of the provider snapshot, in milliseconds', schema: { type: 'integer' } },
+            },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ListCallsResponse' } } },
+          },
+          '304': { description: 'Not modified since the ETag sent in If-None-Match' },
+          ...errorResponses([...common, 'invalid_request', 'method_not_allowed', 'provider_unavailable']),
+        },
+      },
+    },
+    [openapiPath(routePatterns.makeCall)]: {
+      post: {
+        operationId: 'makeCall',
+        summary: 'Make a call',
+        description:
+          'Places an outbound call for a subscriber. Two-step providers ring the subscriber first and dial the remote number once ' +
+          'answered; direct-dial providers dial the remote number at once with the subscriber as caller ID. Answers 204 once the ' +
+          'provider accepted the call; its progress then shows in the list. Send an `Idempotency-Key` header to make retries ' +
+          'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
+          '`Idempotent-Replayed: true`; a failed attempt placed no call and may be retried), and never place a second call; the ' +
+          'same key with another body is a 409 `idempotency_key_reused`.',
+        parameters: [
+          ...scopeParameters,
+          { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/MakeCallRequest' } } },
+        },
+        responses: {
+          '204': { description: 'The provider accepted the call' },
+          ...errorResponses([
+            ...common,
+            'invalid_request',
+            'validation_failed',
+            'method_not_allowed',
+            'unsupported_media_type',
+            'payload_too_large',
+            'subscriber_not_found',
+            'subscriber_not_registered',
+            'subscriber_inactive',
+            'subscriber_mismatch',
+            'idempotency_key_reused',
+            'provider_error',
+            'provider_unavailable',
+            'provider_timeout',
+          ]),
+        },
+      },
+    },
+    [openapiPath(routePatterns.subscribers)]: {
+      get: {
+        operationId: 'listSubscribers',
+        summary: "The provider's subscribers (extension)",
+        parameters: scopeParameters,
+        responses: {
+          '200': { description: 'Subscribers by last name', content: { 'application/json': { schema: { $ref: '#/components/schemas/ListSubscribersResponse' } } } },
+          ...errorResponses([...common, 'provider_error', 'provider_unavailable', 'provider_timeout']),
+        },
+      },
+    },
+    '/v1/me': {
+      get: {
+        operationId: 'me',
+        summary: 'What this token may see (extension)',
+        responses: {
+          '200': { description: 'Account, applications, providers, permissions', content: { 'application/json': { schema: { $ref: '#/components/schemas/MeResponse' } } } },
+          ...errorResponses(['unauthorized', 'rate_limited']),
+        },
+      },
+    },
+    '/healthz': { get: { operationId: 'health', summary: 'Liveness', security: [], responses: { '200': { description: 'Up' } } } },
+    '/metrics': { get: { operationId: 'metrics', summary: 'Prometheus metrics', security: [], responses: { '200': { description: 'Text exposition format' } } } },
+  },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    schemas: {
+      CallRecord: schema(callRecordSchema),
+      ListCallsResponse: schema(listCallsResponseSchema),
+      MakeCallRequest: schema(makeCallRequestSchema, 'input'),
+      Problem: schema(problemSchema),
+      MeResponse: schema(meResponseSchema),
+      ListSubscribersResponse: schema(listSubscribersResponseSchema),
+    },
+  },
+});

@@ -1,0 +1,51 @@
+/** Turns every error, and every unknown route, into an `application/problem+json` response. */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { PROBLEM_CONTENT_TYPE } from '../../contract/problem.js';
+import { ApiProblem } from './api-problem.js';
+
+export const sendProblem = (reply: FastifyReply, problem: ApiProblem): FastifyReply => {
+  for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toBody()));
+};
+
+/** Fastify's own errors (body parsing, URL decoding) mapped to our codes. */
+const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiProblem('payload_too_large', 'The request body is larger than the 16 KiB limit.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiProblem('invalid_request', 'The request body is empty; a JSON object was expected.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiProblem('invalid_request', `The request body is not valid JSON: ${error.message}`);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiProblem('invalid_request', 'The content-length header does not match the body.');
+    case 'FST_ERR_BAD_URL':
+      return new ApiProblem('invalid_request', 'The request URL is not valid (bad percent-encoding).');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message)))
+    return new ApiProblem('invalid_request', `The request body is not valid JSON: ${error.message}`);
+  if (error.statusCode === 413) return new ApiProblem('payload_too_large', 'The request body is larger than the 16 KiB limit.');
+  if (error.statusCode === 415) return new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiProblem('invalid_request', error.message);
+  return undefined;
+};
+
+export const problemsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiProblem) return sendProblem(reply, error);
+    const mapped = fromFastifyError(error);
+    if (mapped) return sendProblem(reply, mapped);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new ApiProblem('internal', 'Something went wrong on our side. The error has been logged.'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new ApiProblem('not_found', `There is nothing at ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+});

@@ -1,0 +1,14 @@
+/** Security headers on every response; API responses are never framed, sniffed or scripted. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+    return payload;
+  });
+});

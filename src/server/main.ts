@@ -1,0 +1,86 @@
+/** Process entry: read the environment and config, build the app, listen, shut down gracefully. */
+import { buildApp } from './app.js';
+import { ConfigError, demoConfig, loadConfigFile } from './config/load-config.js';
+import type { ServiceConfig } from './config/config-schema.js';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  CALLBOARD_CONFIG: z.string().min(1).optional(),
+  CALLBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const fail = (message: string): never => {
+  process.stderr.write(`callboard: ${message}\n`);
+  process.exit(1);
+};
+
+const readEnv = () => {
+  const parsed = envSchema.safeParse(process.env);
+  if (parsed.success) return parsed.data;
+  return fail(parsed.error.issues.map((issue) => `environment variable ${issue.path.join('.')}: ${issue.message}`).join('\n'));
+};
+
+const urlHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
+
+const banner = (base: string, token: string) =>
+  [
+    '',
+    '  Callboard demo is running with simulated phone systems.',
+    '',
+    `  Dashboard (one click, signs you in):  ${base}/#token=${token}`,
+    '',
+    '  API token for this run (shown once):',
+    `    ${token}`,
+    '',
+    '  Try it:',
+    `    curl -H "Authorization: Bearer ${token}" ${base}/v1/accounts/demo/applications/support/provider/pbx-main/calls`,
+    `    curl -X POST -H "Authorization: Bearer ${token}" -H 'content-type: application/json' \\`,
+    `      -d '{"providerSubscriberID":"<id from /subscribers>","remoteNumber":"15555550123"}' \\`,
+    `      ${base}/v1/accounts/demo/applications/support/providers/pbx-main/calls`,
+    `    API description: ${base}/v1/openapi.json`,
+    '',
+  ].join('\n');
+
+const main = async () => {
+  const env = readEnv();
+  let config: ServiceConfig;
+  let demoToken: string | undefined;
+  try {
+    if (env.CALLBOARD_CONFIG) config = await loadConfigFile(env.CALLBOARD_CONFIG);
+    else ({ config, token: demoToken } = demoConfig(env.CALLBOARD_TOKEN));
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(`invalid configuration\n${error.message}`);
+    throw error;
+  }
+
+  const app = await buildApp({
+    config,
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return fail(`port ${env.PORT} on ${env.HOST} is already in use; set PORT to another port`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const base = `http://${urlHost(env.HOST)}:${port}`;
+  if (demoToken) process.stdout.write(`${banner(base, demoToken)}\n`);
+};
+
+void main();

@@ -1,0 +1,72 @@
+/** The one interface every provider (phone system) implements, and the errors it may raise. */
+import type { Subscriber } from '../../contract/subscriber.js';
+
+/**
+ * A call as a provider knows it. Times are epoch milliseconds; the service adds the provider's
+ * ID and name and formats the record for the wire.
+ */
+export interface ProviderCall {
+  callID: string;
+  providerCallID: string;
+  isOutbound: boolean;
+  isMissedCall: boolean;
+  /** Digits only; empty when the remote party withheld its number. */
+  remoteNumber: string;
+  remoteName?: string;
+  startedAt: number;
+  answeredAt?: number;
+  endedAt?: number;
+  chosenContactID?: string;
+  subscriberID?: string;
+  subscriberFirstName?: string;
+  subscriberLastName?: string;
+  subscriberEmail?: string;
+  subscriberExtension?: string;
+  subscriberNumber?: string;
+}
+
+export interface PlaceCallRequest {
+  providerSubscriberID: string;
+  remoteNumber: string;
+  providerSubscriberExtension?: string;
+  providerSubscriberNumber?: string;
+}
+
+export interface PhoneSystem {
+  /** Live calls, plus recently ended ones where the provider still reports them (with `endedAt`). */
+  listCalls(signal: AbortSignal): Promise<ProviderCall[]>;
+  /** Resolves once the provider accepted the call; rejects with SubscriberRejection or ProviderFailure. */
+  placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<void>;
+  listSubscribers(signal: AbortSignal): Promise<Subscriber[]>;
+  close(): Promise<void>;
+}
+
+export type SubscriberRejectionCode =
+  | 'subscriber_not_found'
+  | 'subscriber_not_registered'
+  | 'subscriber_inactive'
+  | 'subscriber_mismatch';
+
+/** The provider refused the call because of the subscriber (spec 4.2 rule 2). */
+export class SubscriberRejection extends Error {
+  constructor(
+    readonly code: SubscriberRejectionCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubscriberRejection';
+  }
+}
+
+export type ProviderFailureKind = 'unavailable' | 'error' | 'timeout';
+
+/** The provider could not be reached, answered with an error, or took too long. */
+export class ProviderFailure extends Error {
+  constructor(
+    readonly kind: ProviderFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderFailure';
+  }
+}

@@ -1,0 +1,381 @@
+/** The simulated call center: agents, a waiting queue and calls, advanced event by event in simulated time. */
+import type { Subscriber } from '../../../contract/subscriber.js';
+import type { ProviderCall } from '../phone-system.js';
+import type { Directory } from './directory.js';
+import { EventQueue } from './event-queue.js';
+import { Fifo } from './fifo.js';
+import { createRandom, deriveSeed, type Random } from './random.js';
+import {
+  AGENT_RING_TIMEOUT_MS,
+  callerPatienceMs,
+  candidateRate,
+  dialedParty,
+  inboundCaller,
+  inboundRate,
+  inboundRingMs,
+  minimumLiveCalls,
+  outboundAttemptRatePerIdleAgent,
+  outboundCallee,
+  planPlacedCall,
+  remoteResult,
+  remoteRingMs,
+  shortWrapUpMs,
+  talkMs,
+  wrapUpMs,
+  type PlacedCallScript,
+  type RemoteParty,
+  type RemoteResult,
+} from './traffic-model.js';
+
+export type DialMode = 'two-step' | 'direct';
+
+export interface CallCenterSettings {
+  readonly seed: number;
+  readonly dialMode: DialMode;
+  readonly traffic: number;
+  readonly keepEndedMs: number;
+  /** Starts every callID, so that IDs stay unique across simulator instances. */
+  readonly callIDPrefix: string;
+  /** Host part of the SIP Call-IDs used as providerCallID. */
+  readonly sipHost: string;
+}
+
+export interface SubscriberStatus {
+  registered?: boolean;
+  active?: boolean;
+}
+
+type SubscriberFields = Pick<
+  ProviderCall,
+  | 'subscriberID'
+  | 'subscriberFirstName'
+  | 'subscriberLastName'
+  | 'subscriberEmail'
+  | 'subscriberExtension'
+  | 'subscriberNumber'
+>;
+
+interface Agent {
+  readonly subscriber: Subscriber;
+  readonly fields: Readonly<SubscriberFields>;
+  /** Calls the agent is on or being rung for. */
+  calls: number;
+  wrappingUp: boolean;
+  /** Bumped whenever a pending end of wrap-up must no longer fire. */
+  wrapUpGeneration: number;
+}
+
+type Phase = 'queued' | 'ringing-agent' | 'dialing-remote' | 'talking' | 'ended';
+
+interface SimulatedCall {
+  readonly callID: string;
+  readonly providerCallID: string;
+  readonly isOutbound: boolean;
+  readonly remote: RemoteParty;
+  readonly startedAt: number;
+  /** The stream that draws this call's course: placed calls never shift the background traffic's draws. */
+  readonly random: Random;
+  agent: Agent | undefined;
+  phase: Phase;
+  isMissedCall: boolean;
+  answeredAt?: number;
+  endedAt?: number;
+}
+
+export class CallCenter {
+  private now: number;
+  private readonly events = new EventQueue();
+  private readonly calls = new Map<string, SimulatedCall>();
+  private readonly ended = new Fifo<{ readonly callID: string; readonly forgetAt: number }>();
+  private readonly waiting = new Fifo<SimulatedCall>();
+  /** In insertion order, so the first is the agent who has been idle longest. */
+  private readonly idle = new Set<Agent>();
+  private readonly agents: Map<string, Agent>;
+  private readonly traffic: Random;
+  private readonly placed: Random;
+  private readonly ids: Random;
+  private live = 0;
+  private opened = 0;
+  private nextInboundAt: number;
+  private nextOutboundAt: number;
+  private script: PlacedCallScript | undefined;
+
+  constructor(
+    private readonly settings: CallCenterSettings,
+    private readonly directory: Directory,
+    startTime: number,
+  ) {
+    this.now = startTime;
+    this.nextInboundAt = startTime;
+    this.nextOutboundAt = startTime;
+    this.traffic = createRandom(deriveSeed(settings.seed, 'traffic'));
+    this.placed = createRandom(deriveSeed(settings.seed, 'placed-calls'));
+    this.ids = createRandom(deriveSeed(settings.seed, 'call-ids'));
+    this.agents = new Map(directory.subscribers.map((subscriber) => [subscriber.providerSubscriberID, newAgent(subscriber)]));
+    for (const agent of this.agents.values()) this.makeAvailable(agent);
+    this.scheduleInboundCandidate();
+    this.scheduleOutboundCandidate();
+  }
+
+  /** Runs every event up to `time`; time never runs backwards. */
+  advanceTo(time: number): void {
+    for (let event = this.eventDueBy(time); event; event = this.eventDueBy(time)) {
+      this.now = event.time;
+      event.run();
+      this.forgetExpired();
+    }
+    this.now = Math.max(this.now, time);
+    this.forgetExpired();
+  }
+
+  get liveCount(): number {
+    return this.live;
+  }
+
+  /** Live and recently ended calls, as fresh records with times mapped by `toClockTime`. */
+  listCalls(toClockTime: (simTime: number) => number): ProviderCall[] {
+    return Array.from(this.calls.values(), (call) => toProviderCall(call, toClockTime));
+  }
+
+  /** The live directory entry, for checks; never hand it out. */
+  subscriber(providerSubscriberID: string): Subscriber | undefined {
+    return this.agents.get(providerSubscriberID)?.subscriber;
+  }
+
+  subscribers(): Subscriber[] {
+    return Array.from(this.agents.values(), (agent) => ({ ...agent.subscriber }));
+  }
+
+  setSubscriberStatus(providerSubscriberID: string, status: SubscriberStatus): void {
+    const agent = this.agents.get(providerSubscriberID);
+    if (!agent) throw new Error(`No subscriber "${providerSubscriberID}" in the simulator's directory`);
+    if (status.registered !== undefined) agent.subscriber.registered = status.registered;
+    if (status.active !== undefined) agent.subscriber.active = status.active;
+    if (canWork(agent)) this.makeAvailable(agent);
+    else this.idle.delete(agent);
+  }
+
+  scriptNextPlacedCall(script: PlacedCallScript): void {
+    this.script = { ...script };
+  }
+
+  /** A click-to-call from a subscriber the caller has already checked. */
+  placeCall(providerSubscriberID: string, remoteNumber: string): void {
+    const agent = this.agents.get(providerSubscriberID);
+    if (!agent) throw new Error(`No subscriber "${providerSubscriberID}" in the simulator's directory`);
+    const plan = planPlacedCall(this.placed, agent.calls > 0, this.takeScript());
+    const remote = dialedParty(remoteNumber, this.directory.contactByNumber);
+    const call = this.openCall({ isOutbound: true, remote, agent, random: this.placed });
+    this.occupy(agent);
+    if (this.settings.dialMode === 'direct') {
+      this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
+      return;
+    }
+    call.phase = 'ringing-agent';
+    if (plan.agentAnswers) this.after(plan.agentRingMs, () => this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs));
+    else this.after(AGENT_RING_TIMEOUT_MS, () => this.end(call, 0));
+  }
+
+  private takeScript(): PlacedCallScript | undefined {
+    const script = this.script;
+    this.script = undefined;
+    return script;
+  }
+
+  private eventDueBy(time: number) {
+    const next = this.events.peekTime();
+    return next !== undefined && next <= time ? this.events.pop() : undefined;
+  }
+
+  private after(delayMs: number, run: () => void): void {
+    this.events.schedule(this.now + Math.round(delayMs), run);
+  }
+
+  /**
+   * Poisson processes keep their own fractional clock and are thinned to the current rate when a
+   * candidate fires, so each draw depends only on the simulation's state at that instant.
+   */
+  private scheduleInboundCandidate(): void {
+    const rate = candidateRate(this.agents.size, this.settings.traffic);
+    this.nextInboundAt += this.traffic.exponential(1 / rate);
+    this.events.schedule(Math.ceil(this.nextInboundAt), () => this.onInboundCandidate(rate));
+  }
+
+  private onInboundCandidate(candidates: number): void {
+    this.scheduleInboundCandidate();
+    if (this.traffic.next() * candidates < this.currentInboundRate(candidates)) this.receiveCall();
+  }
+
+  private currentInboundRate(candidates: number): number {
+    const { traffic } = this.settings;
+    if (this.live < minimumLiveCalls(this.agents.size, traffic)) return candidates;
+    return inboundRate(this.now, this.agents.size, traffic);
+  }
+
+  private scheduleOutboundCandidate(): void {
+    const rate = outboundAttemptRatePerIdleAgent() * this.agents.size;
+    this.nextOutboundAt += this.traffic.exponential(1 / rate);
+    this.events.schedule(Math.ceil(this.nextOutboundAt), () => this.onOutboundCandidate());
+  }
+
+  /** Accepted in proportion to the idle agents, so each idle agent calls out at the model's rate. */
+  private onOutboundCandidate(): void {
+    this.scheduleOutboundCandidate();
+    const agent = this.longestIdleAgent();
+    if (!agent || this.traffic.next() * this.agents.size >= this.idle.size) return;
+    const remote = outboundCallee(this.traffic, this.directory.contacts);
+    const call = this.openCall({ isOutbound: true, remote, agent, random: this.traffic });
+    this.occupy(agent);
+    const result = remoteResult(this.traffic);
+    this.dial(call, result, remoteRingMs(this.traffic, result), talkMs(this.traffic, true));
+  }
+
+  private receiveCall(): void {
+    const caller = inboundCaller(this.traffic, this.directory.contacts);
+    const call = this.openCall({ isOutbound: false, remote: caller, agent: undefined, random: this.traffic });
+    this.after(callerPatienceMs(this.traffic), () => this.abandon(call));
+    const agent = this.longestIdleAgent();
+    if (agent) this.ring(call, agent);
+    else this.waiting.push(call);
+  }
+
+  private ring(call: SimulatedCall, agent: Agent): void {
+    this.occupy(agent);
+    call.agent = agent;
+    call.phase = 'ringing-agent';
+    this.after(inboundRingMs(call.random), () => {
+      if (call.phase === 'ringing-agent') this.connect(call, talkMs(call.random, false));
+    });
+  }
+
+  private abandon(call: SimulatedCall): void {
+    if (call.phase !== 'queued' && call.phase !== 'ringing-agent') return;
+    call.isMissedCall = true;
+    this.end(call, 0);
+  }
+
+  private dial(call: SimulatedCall, result: RemoteResult, ringMs: number, talk: number): void {
+    call.phase = 'dialing-remote';
+    this.after(ringMs, () => {
+      if (result === 'answer') this.connect(call, talk);
+      else this.end(call, shortWrapUpMs(call.random));
+    });
+  }
+
+  private connect(call: SimulatedCall, talk: number): void {
+    call.phase = 'talking';
+    call.answeredAt = this.now;
+    this.after(talk, () => this.end(call, wrapUpMs(call.random)));
+  }
+
+  private openCall(call: Pick<SimulatedCall, 'isOutbound' | 'remote' | 'agent' | 'random'>): SimulatedCall {
+    this.opened += 1;
+    const opened: SimulatedCall = {
+      ...call,
+      callID: `${this.settings.callIDPrefix}-${String(this.opened).padStart(6, '0')}`,
+      providerCallID: this.sipCallID(),
+      startedAt: this.now,
+      phase: 'queued',
+      isMissedCall: false,
+    };
+    this.calls.set(opened.callID, opened);
+    this.live += 1;
+    return opened;
+  }
+
+  private end(call: SimulatedCall, wrapUp: number): void {
+    call.phase = 'ended';
+    call.endedAt = this.now;
+    this.live -= 1;
+    this.ended.push({ callID: call.callID, forgetAt: this.now + this.settings.keepEndedMs });
+    if (call.agent) this.release(call.agent, wrapUp);
+  }
+
+  private forgetExpired(): void {
+    for (let next = this.ended.peek(); next && next.forgetAt <= this.now; next = this.ended.peek()) {
+      this.ended.shift();
+      this.calls.delete(next.callID);
+    }
+  }
+
+  private sipCallID(): string {
+    const hex = Array.from({ length: 4 }, () => this.ids.uint32().toString(16).padStart(8, '0')).join('');
+    return `${hex}@${this.settings.sipHost}`;
+  }
+
+  private longestIdleAgent(): Agent | undefined {
+    return this.idle.values().next().value;
+  }
+
+  private occupy(agent: Agent): void {
+    agent.calls += 1;
+    agent.wrappingUp = false;
+    agent.wrapUpGeneration += 1;
+    this.idle.delete(agent);
+  }
+
+  private release(agent: Agent, wrapUp: number): void {
+    agent.calls -= 1;
+    if (agent.calls > 0) return;
+    if (wrapUp <= 0) {
+      this.makeAvailable(agent);
+      return;
+    }
+    agent.wrappingUp = true;
+    const generation = ++agent.wrapUpGeneration;
+    this.after(wrapUp, () => {
+      if (agent.wrapUpGeneration !== generation) return;
+      agent.wrappingUp = false;
+      this.makeAvailable(agent);
+    });
+  }
+
+  /** An agent who is free takes the longest-waiting caller, or joins the idle agents. */
+  private makeAvailable(agent: Agent): void {
+    if (!canWork(agent) || agent.calls > 0 || agent.wrappingUp || this.idle.has(agent)) return;
+    const call = this.nextWaitingCall();
+    if (call) this.ring(call, agent);
+    else this.idle.add(agent);
+  }
+
+  /** Callers who hung up while waiting stay in the queue until they reach its head. */
+  private nextWaitingCall(): SimulatedCall | undefined {
+    for (let call = this.waiting.shift(); call; call = this.waiting.shift()) {
+      if (call.phase === 'queued') return call;
+    }
+    return undefined;
+  }
+}
+
+const newAgent = (subscriber: Subscriber): Agent => ({
+  subscriber,
+  fields: Object.freeze({
+    subscriberID: subscriber.providerSubscriberID,
+    subscriberFirstName: subscriber.firstName,
+    subscriberLastName: subscriber.lastName,
+    subscriberEmail: subscriber.email,
+    subscriberExtension: subscriber.extension,
+    subscriberNumber: subscriber.number,
+  }),
+  calls: 0,
+  wrappingUp: false,
+  wrapUpGeneration: 0,
+});
+
+const canWork = (agent: Agent) => agent.subscriber.registered && agent.subscriber.active;
+
+const toProviderCall = (call: SimulatedCall, time: (simTime: number) => number): ProviderCall => {
+  const record: ProviderCall = {
+    callID: call.callID,
+    providerCallID: call.providerCallID,
+    isOutbound: call.isOutbound,
+    isMissedCall: call.isMissedCall,
+    remoteNumber: call.remote.number,
+    startedAt: time(call.startedAt),
+  };
+  if (call.remote.name !== undefined) record.remoteName = call.remote.name;
+  if (call.remote.contactID !== undefined) record.chosenContactID = call.remote.contactID;
+  if (call.answeredAt !== undefined) record.answeredAt = time(call.answeredAt);
+  if (call.endedAt !== undefined) record.endedAt = time(call.endedAt);
+  return call.agent ? Object.assign(record, call.agent.fields) : record;
+};

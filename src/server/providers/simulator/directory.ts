@@ -1,0 +1,156 @@
+/** The simulated company's directory: its agents (subscribers) and the outside contacts its CRM knows. */
+import type { Subscriber } from '../../../contract/subscriber.js';
+import { COMPANY_KINDS, COMPANY_NAMES, COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES } from './names.js';
+import { northAmericanNumber, outsideNumber, randomAreaCode } from './phone-numbers.js';
+import { createRandom, deriveSeed, type Random } from './random.js';
+
+export interface Contact {
+  readonly contactID: string;
+  readonly name: string;
+  readonly number: string;
+}
+
+export interface Directory {
+  /** Fresh objects the caller owns (the simulator flips `registered` and `active` on them). */
+  readonly subscribers: Subscriber[];
+  readonly contacts: readonly Contact[];
+  readonly contactByNumber: ReadonlyMap<string, Contact>;
+}
+
+export interface DirectoryOptions {
+  seed: number;
+  agents: number;
+  emailDomain: string;
+}
+
+export const createDirectory = (options: DirectoryOptions): Directory => {
+  const random = createRandom(deriveSeed(options.seed, 'directory'));
+  const subscribers = createSubscribers(random, options);
+  const contacts = createContacts(random, contactCount(options.agents));
+  return {
+    subscribers,
+    contacts,
+    contactByNumber: new Map(contacts.map((contact) => [contact.number, contact])),
+  };
+};
+
+/** A CRM holds many more outside parties than the company has agents. */
+const contactCount = (agents: number) => Math.min(20_000, Math.max(200, agents * 10));
+
+const createSubscribers = (random: Random, options: DirectoryOptions): Subscriber[] => {
+  const { agents, emailDomain } = options;
+  const idWidth = Math.max(4, String(agents).length);
+  const extensions = extensionPlan(agents);
+  const didBlock = companyDidBlock(random);
+  const names = uniqueNames(random);
+  const emails = new Map<string, number>();
+  const offline = unavailableAgents(random, agents);
+  return Array.from({ length: agents }, (_, index): Subscriber => {
+    const [firstName, lastName] = names();
+    const extension = String(extensions.first + index);
+    return {
+      providerSubscriberID: `agt-${String(index + 1).padStart(idWidth, '0')}`,
+      firstName,
+      lastName,
+      email: uniqueEmail(emails, firstName, lastName, emailDomain),
+      extension,
+      number: didBlock(Number(extension)),
+      registered: !offline.unregistered.has(index),
+      active: !offline.inactive.has(index),
+    };
+  });
+};
+
+/** Same-width extensions starting at 101, 1001, 10001... depending on the company's size. */
+const extensionPlan = (agents: number) => {
+  const width = Math.max(3, String(agents + 100).length);
+  return { first: 10 ** (width - 1) + 1 };
+};
+
+/**
+ * Direct-dial numbers in the company's block: one area code, consecutive exchanges, the extension in
+ * the last digits. The exchange starts at x20..x89 so that even the largest company never reaches N11.
+ */
+const companyDidBlock = (random: Random) => {
+  const areaCode = randomAreaCode(random);
+  const firstExchange = random.int(2, 8) * 100 + random.int(20, 89);
+  return (extension: number) => `1${areaCode}${firstExchange * 10_000 + extension}`;
+};
+
+/** Draws first and last names, avoiding a repeated full name while the lists allow it. */
+const uniqueNames = (random: Random) => {
+  const used = new Set<string>();
+  return (): [string, string] => {
+    let name: [string, string] = [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
+    for (let attempt = 0; attempt < 8 && used.has(name.join(' ')); attempt += 1) {
+      name = [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
+    }
+    used.add(name.join(' '));
+    return name;
+  };
+};
+
+const uniqueEmail = (taken: Map<string, number>, firstName: string, lastName: string, domain: string) => {
+  const local = `${emailPart(firstName)}.${emailPart(lastName)}`;
+  const count = (taken.get(local) ?? 0) + 1;
+  taken.set(local, count);
+  return `${local}${count === 1 ? '' : count}@${domain}`;
+};
+
+/** "Sofía" -> "sofia", "O'Brien" -> "obrien". */
+const emailPart = (name: string) =>
+  name
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** About one agent in ten has an offline phone and one in twenty a disabled account; never both. */
+const unavailableAgents = (random: Random, agents: number) => {
+  const atLeastOne = agents >= 5 ? 1 : 0;
+  const unregistered = Math.max(atLeastOne, Math.round(agents * 0.1));
+  const inactive = Math.max(atLeastOne, Math.round(agents * 0.05));
+  const order = shuffled(random, agents);
+  return {
+    unregistered: new Set(order.slice(0, unregistered)),
+    inactive: new Set(order.slice(unregistered, unregistered + inactive)),
+  };
+};
+
+const shuffled = (random: Random, length: number): number[] => {
+  const order = Array.from({ length }, (_, index) => index);
+  for (let index = length - 1; index > 0; index -= 1) {
+    const other = random.int(0, index);
+    [order[index], order[other]] = [order[other] as number, order[index] as number];
+  }
+  return order;
+};
+
+const createContacts = (random: Random, count: number): Contact[] => {
+  const numbers = new Set<string>();
+  let nextID = random.int(100, 999);
+  return Array.from({ length: count }, () => {
+    const isPerson = random.bernoulli(0.6);
+    // CRM ids are not contiguous: contacts get deleted and merged.
+    nextID += random.int(1, 9);
+    return {
+      contactID: `ct-${String(nextID).padStart(6, '0')}`,
+      name: isPerson ? personName(random) : companyName(random),
+      number: unusedNumber(random, numbers, isPerson),
+    };
+  });
+};
+
+const personName = (random: Random) => `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
+
+const companyName = (random: Random) =>
+  `${random.pick(COMPANY_NAMES)} ${random.pick(COMPANY_KINDS)}${random.weighted(COMPANY_SUFFIXES)}`;
+
+const unusedNumber = (random: Random, taken: Set<string>, isPerson: boolean): string => {
+  for (;;) {
+    const number = isPerson ? outsideNumber(random) : northAmericanNumber(random);
+    if (!taken.has(number)) {
+      taken.add(number);
+      return number;
+    }
+  }
+};

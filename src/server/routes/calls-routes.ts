@@ -1,0 +1,117 @@
+/** The two operations of the spec: list calls (GET, singular `provider`) and make a call (POST, plural `providers`). */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_WINDOW_MS,
+  listCallsQuerySchema,
+  parseQueryDate,
+  type ListCallsQuery,
+} from '../../contract/call-record.js';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
+import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
+import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
+import { IdempotencyStore } from '../calls/idempotency-store.js';
+import type { Clock } from '../clock.js';
+import { ApiProblem } from '../http/api-problem.js';
+import { sendPreparedJson } from '../http/send-json.js';
+import { zodProblem } from '../http/zod-problem.js';
+import { callWithDeadline } from '../providers/call-with-deadline.js';
+import { providerProblem } from '../providers/provider-problem.js';
+import type { ProviderRegistry, ProviderRuntime } from '../providers/provider-registry.js';
+import { requirePermission, resolveProvider } from './resolve-provider.js';
+
+const gzipAsync = promisify(gzip);
+
+export interface CallsRoutesOptions {
+  registry: ProviderRegistry;
+  clock: Clock;
+}
+
+type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
+
+interface Window {
+  from: number;
+  to: number;
+}
+
+/** Effective window of a list query: a missing `toDate` is now, a missing `fromDate` 24 hours before `toDate`. */
+const windowOf = (query: ListCallsQuery, now: number): Window | undefined => {
+  if (query.fromDate === undefined && query.toDate === undefined) return undefined;
+  const to = query.toDate === undefined ? now : (parseQueryDate(query.toDate) as number);
+  const from = query.fromDate === undefined ? to - DEFAULT_WINDOW_MS : (parseQueryDate(query.fromDate) as number);
+  if (from > to)
+    throw new ApiProblem('invalid_request', `fromDate (${query.fromDate}) is after toDate (${new Date(to).toISOString()}).`, {
+      errors: [{ field: 'fromDate', message: 'must not be after toDate' }],
+    });
+  return { from, to };
+};
+
+const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, window: Window) => {
+  const { id, name } = { id: runtime.config.id, name: runtime.config.name };
+  const calls = runtime.sync.callsLiveDuring(window.from, window.to).map((call) => toCallRecord(call, id, name));
+  const body = Buffer.from(
+    JSON.stringify({
+      calls,
+      fromDate: new Date(window.from).toISOString(),
+      toDate: new Date(window.to).toISOString(),
+      totalCalls: calls.length,
+    }),
+  );
+  return sendPreparedJson(request, reply, { body, etag: strongETag(body), gzip: () => gzipAsync(body) });
+};
+
+export const callsRoutes = async (app: FastifyInstance, { registry, clock }: CallsRoutesOptions) => {
+  const idempotency = new IdempotencyStore(clock);
+
+  app.get(routePatterns.listCalls, async (request: ScopeRequest, reply) => {
+    requirePermission(request.principal, 'calls:read');
+    const runtime = resolveProvider(registry, request.principal, request.params);
+    const query = listCallsQuerySchema.safeParse(request.query);
+    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    const window = windowOf(query.data, clock.now());
+
+    await runtime.sync.ready();
+    const read = runtime.sync.read();
+    if (!read.ok) throw providerProblem(read.failure, runtime.config.name);
+    reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
+    if (window) return sendWindow(request, reply, runtime, window);
+    return sendPreparedJson(request, reply, read.snapshot);
+  });
+
+  app.post(routePatterns.makeCall, async (request: ScopeRequest, reply) => {
+    requirePermission(request.principal, 'calls:write');
+    const runtime = resolveProvider(registry, request.principal, request.params);
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      throw new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
+    const body = makeCallRequestSchema.safeParse(request.body);
+    if (!body.success) throw zodProblem('validation_failed', 'The call request is not valid', body.error);
+
+    const place = async () => {
+      try {
+        await callWithDeadline(runtime.config.requestTimeoutMs, (signal) => runtime.phoneSystem.placeCall(body.data, signal));
+      } catch (error) {
+        throw providerProblem(error, runtime.config.name);
+      }
+      // Pull the new call into the snapshot now rather than at the next tick, so the caller sees it ringing at once.
+      void runtime.sync.syncOnce();
+    };
+
+    const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (keyHeader === undefined) {
+      await place();
+    } else {
+      const key = idempotencyKeySchema.safeParse(keyHeader);
+      if (!key.success)
+        throw new ApiProblem('invalid_request', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', {
+          errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }],
+        });
+      const scope = runtime.scope;
+      const fingerprint = IdempotencyStore.fingerprint([scope.applicationID, scope.providerID, body.data]);
+      const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+    }
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,226 @@
+import { gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listCallsResponseSchema } from '../../contract/call-record.js';
+import { paths, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
+import { problemSchema } from '../../contract/problem.js';
+import type { ProviderCall } from '../providers/phone-system.js';
+import { buildTestApp, T0, tokens, type TestApp } from '../test-support/test-app.js';
+
+const acmePbx = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
+const url = paths.listCalls(acmePbx);
+
+const call = (id: string, startedAt: number, extra: Partial<ProviderCall> = {}): ProviderCall => ({
+  callID: id,
+  providerCallID: `${id}@pbx`,
+  isOutbound: false,
+  isMissedCall: false,
+  remoteNumber: '15555550100',
+  startedAt,
+  ...extra,
+});
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+const list = (query = '', headers: Record<string, string> = {}) =>
+  t.as(tokens.acmeAll, { method: 'GET', url: `${url}${query}`, headers });
+
+describe('GET list calls', () => {
+  it('answers the provider calls with the spec fields, oldest first, totalCalls = calls.length', async () => {
+    t.phone('acme/support/pbx').calls = [
+      call('c2', T0 - 5_000, { answeredAt: T0 - 1_000, remoteName: 'Ada Lovelace', subscriberID: 's1', subscriberExtension: '104' }),
+      call('c1', T0 - 60_000, { isOutbound: true }),
+      call('c3', T0 - 5_000),
+    ];
+    await t.app.providers.syncAll();
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = listCallsResponseSchema.parse(res.json());
+    expect(body.calls.map((c) => c.callID)).toEqual(['c1', 'c2', 'c3']);
+    expect(body.totalCalls).toBe(3);
+    expect(body).not.toHaveProperty('fromDate');
+    expect(body.calls[1]).toEqual({
+      callID: 'c2',
+      providerCallID: 'c2@pbx',
+      providerID: 'pbx',
+      providerName: 'Acme PBX',
+      isOutbound: false,
+      isMissedCall: false,
+      remoteNumber: '15555550100',
+      remoteName: 'Ada Lovelace',
+      startedAt: '2026-11-22T08:59:55.000Z',
+      answeredAt: '2026-11-22T08:59:59.000Z',
+      subscriberID: 's1',
+      subscriberExtension: '104',
+    });
+    expect(Object.keys(body.calls[0] ?? {})).not.toContain('answeredAt');
+  });
+
+  it('never marks an outbound call as missed', async () => {
+    t.phone('acme/support/pbx').calls = [call('c1', T0, { isOutbound: true, isMissedCall: true })];
+    await t.app.providers.syncAll();
+    expect((await list()).json().calls[0].isMissedCall).toBe(false);
+  });
+
+  it('lists only the calls of the provider and application in the path', async () => {
+    t.phone('acme/support/pbx').calls = [call('mine', T0)];
+    t.phone('acme/support/trunk').calls = [call('other-provider', T0)];
+    t.phone('acme/sales/pbx').calls = [call('other-application', T0)];
+    t.phone('globex/support/pbx').calls = [call('other-account', T0)];
+    await t.app.providers.syncAll();
+    expect((await list()).json().calls.map((c: { callID: string }) => c.callID)).toEqual(['mine']);
+    const trunk = await t.as(tokens.acmeAll, { method: 'GET', url: paths.listCalls({ ...acmePbx, providerID: 'trunk' }) });
+    expect(trunk.json().calls.map((c: { callID: string }) => c.callID)).toEqual(['other-provider']);
+  });
+
+  it('serves every reader from one upstream poll per sync', async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.calls = [call('c1', T0)];
+    await t.app.providers.syncAll();
+    const before = phone.listRequests;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => list()));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(phone.listRequests).toBe(before);
+  });
+
+  it('waits for the first sync instead of failing right after start-up', async () => {
+    t.phone('acme/support/pbx').calls = [call('c1', T0)];
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().totalCalls).toBe(1);
+  });
+
+  it('reports the snapshot age and keeps serving the last snapshot while the provider fails', async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.calls = [call('c1', T0)];
+    await t.app.providers.syncAll();
+    phone.failure = 'unavailable';
+    t.clock.advance(4_000);
+    await t.app.providers.syncAll();
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers[SNAPSHOT_AGE_HEADER]).toBe('4000');
+    expect(res.json().totalCalls).toBe(1);
+  });
+
+  it('answers 503 provider_unavailable with Retry-After once the snapshot is older than the limit', async () => {
+    const phone = t.phone('acme/support/pbx');
+    await t.app.providers.syncAll();
+    phone.failure = 'error';
+    t.clock.advance(30_001);
+    await t.app.providers.syncAll();
+    const res = await list();
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    const problem = problemSchema.parse(res.json());
+    expect(problem.code).toBe('provider_unavailable');
+    expect(problem.detail).toMatch(/Acme PBX has not delivered its calls for 30 s: scripted error/);
+
+    phone.failure = null;
+    await t.app.providers.syncAll();
+    expect((await list()).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the provider never answered', async () => {
+    t.phone('acme/support/pbx').failure = 'unavailable';
+    const res = await list();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('provider_unavailable');
+  });
+});
+
+describe('caching and compression', () => {
+  beforeEach(async () => {
+    t.phone('acme/support/pbx').calls = Array.from({ length: 50 }, (_, i) => call(`c${i}`, T0 - i * 1000));
+    await t.app.providers.syncAll();
+  });
+
+  it('carries a strong ETag and answers 304 to If-None-Match, also across unchanged syncs', async () => {
+    const first = await list();
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    t.clock.advance(1000);
+    await t.app.providers.syncAll();
+    const again = await list('', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers[SNAPSHOT_AGE_HEADER]).toBe('0');
+    expect((await list('', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+  });
+
+  it('changes the ETag when the calls change', async () => {
+    const etag = (await list()).headers.etag as string;
+    t.phone('acme/support/pbx').calls.pop();
+    await t.app.providers.syncAll();
+    const res = await list('', { 'if-none-match': etag });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).not.toBe(etag);
+  });
+
+  it('gzips when the client accepts it, and not when it refuses it', async () => {
+    const plain = await list();
+    const zipped = await list('', { 'accept-encoding': 'br;q=1, gzip;q=0.8' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect((await list('', { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('date windows', () => {
+  beforeEach(async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.calls = [call('old', T0 - 3 * 3600_000), call('recent', T0 - 600_000), call('live', T0 - 10_000)];
+    await t.app.providers.syncAll();
+    phone.calls = phone.calls.filter((c) => c.callID === 'live');
+    t.clock.advance(1000);
+    await t.app.providers.syncAll();
+  });
+
+  it('lists calls live at any moment of the window, ended ones included, and echoes the window', async () => {
+    const res = await list('?fromDate=2026-11-22T08:55:00Z&toDate=2026-11-22T09:00:30.000%2B00:00');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.calls.map((c: { callID: string }) => c.callID)).toEqual(['old', 'recent', 'live']);
+    expect(body.fromDate).toBe('2026-11-22T08:55:00.000Z');
+    expect(body.toDate).toBe('2026-11-22T09:00:30.000Z');
+    expect(body.totalCalls).toBe(3);
+    const vanished = body.calls.find((c: { callID: string }) => c.callID === 'recent');
+    expect(vanished.endedAt).toBe('2026-11-22T09:00:01.000Z');
+  });
+
+  it('excludes calls outside the window', async () => {
+    const body = (await list('?fromDate=2026-11-22T09:00:05Z&toDate=2026-11-22T09:00:06Z')).json();
+    expect(body.calls.map((c: { callID: string }) => c.callID)).toEqual(['live']);
+  });
+
+  it('defaults a missing toDate to now and a missing fromDate to 24 hours before toDate', async () => {
+    const onlyFrom = (await list('?fromDate=2026-11-22T08:00:00Z')).json();
+    expect(onlyFrom.toDate).toBe('2026-11-22T09:00:01.000Z');
+    const onlyTo = (await list('?toDate=2026-11-22')).json();
+    expect(onlyTo.fromDate).toBe('2026-11-21T00:00:00.000Z');
+    expect(onlyTo.toDate).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it.each([
+    ['?fromDate=yesterday', 'fromDate'],
+    ['?toDate=2026-02-30T00:00:00Z', 'toDate'],
+    ['?fromDate=2026-11-22T10:00:00Z&toDate=2026-11-22T09:00:00Z', 'fromDate'],
+    ['?fromDate=2026-11-22&fromDate=2026-11-21', 'fromDate'],
+    ['?limit=5', 'limit'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    const problem = problemSchema.parse(res.json());
+    expect(problem.code).toBe('invalid_request');
+    expect(problem.errors?.map((e) => e.field)).toContain(field);
+    expect(problem.detail).toContain(field);
+  });
+});

@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../contract/paths.js';
+import { problemSchema, type ProblemCode } from '../../contract/problem.js';
+import { subscriber } from '../test-support/scripted-phone-system.js';
+import { buildTestApp, tokens, type TestApp } from '../test-support/test-app.js';
+
+const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
+const url = paths.makeCall(scope);
+const valid = { providerSubscriberID: 'agt-1', remoteNumber: '15555550123' };
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+  t.phone('acme/support/pbx').subscribers = [
+    subscriber({ providerSubscriberID: 'agt-1' }),
+    subscriber({ providerSubscriberID: 'agt-off', extension: '105', registered: false }),
+    subscriber({ providerSubscriberID: 'agt-gone', extension: '106', active: false }),
+  ];
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+const post = (body: unknown, headers: Record<string, string> = {}, token: string = tokens.acmeAll) =>
+  t.as(token, {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const expectProblem = (res: Awaited<ReturnType<typeof post>>, status: number, code: ProblemCode) => {
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const problem = problemSchema.parse(res.json());
+  expect(problem.code).toBe(code);
+  expect(problem.status).toBe(status);
+  return problem;
+};
+
+describe('POST make a call', () => {
+  it('answers 204 with an empty body once the provider accepted the call', async () => {
+    const res = await post({ ...valid, providerSubscriberExtension: '104', providerSubscriberNumber: '15555550104' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(t.phone('acme/support/pbx').placed).toEqual([
+      { ...valid, providerSubscriberExtension: '104', providerSubscriberNumber: '15555550104' },
+    ]);
+  });
+
+  it('accepts a content type with parameters', async () => {
+    expect((await post(valid, { 'content-type': 'application/json; charset=utf-8' })).statusCode).toBe(204);
+  });
+
+  it.each([
+    [{ ...valid, remoteNumber: '+1 (555) 555-0123' }, 'remoteNumber'],
+    [{ ...valid, remoteNumber: '12' }, 'remoteNumber'],
+    [{ ...valid, remoteNumber: '1234567890123456' }, 'remoteNumber'],
+    [{ ...valid, remoteNumber: '１２３４５' }, 'remoteNumber'],
+    [{ ...valid, remoteNumber: 15555550123 }, 'remoteNumber'],
+    [{ ...valid, providerSubscriberExtension: '' }, 'providerSubscriberExtension'],
+    [{ ...valid, providerSubscriberExtension: '12345678901' }, 'providerSubscriberExtension'],
+    [{ ...valid, providerSubscriberNumber: '555-0104' }, 'providerSubscriberNumber'],
+    [{ remoteNumber: '15555550123' }, 'providerSubscriberID'],
+    [{ ...valid, providerSubscriberID: 42 }, 'providerSubscriberID'],
+    [{ ...valid, callerID: '1' }, 'callerID'],
+  ])('refuses %j with validation_failed naming %s, and places no call', async (body, field) => {
+    const problem = expectProblem(await post(body), 400, 'validation_failed');
+    expect(problem.errors?.map((e) => e.field)).toContain(field);
+    expect(problem.detail).toContain(field);
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(0);
+  });
+
+  it('says a missing field is required and a JSON number is not a string', async () => {
+    const missing = expectProblem(await post({ remoteNumber: '15555550123' }), 400, 'validation_failed');
+    expect(missing.errors).toContainEqual({ field: 'providerSubscriberID', message: 'is required' });
+    const number = expectProblem(await post({ ...valid, remoteNumber: 15555550123 }), 400, 'validation_failed');
+    expect(number.errors?.[0]?.message).toMatch(/string/);
+  });
+
+  it.each([['[]'], ['"call me"'], ['null'], ['42']])('refuses a body that is not an object: %s', async (body) => {
+    const problem = expectProblem(await post(body), 400, 'validation_failed');
+    expect(problem.detail).toMatch(/JSON object/);
+  });
+
+  it('refuses malformed JSON and an empty body with invalid_request', async () => {
+    expectProblem(await post('{"providerSubscriberID":'), 400, 'invalid_request');
+    expectProblem(await post(''), 400, 'invalid_request');
+  });
+
+  it('refuses other media types with 415', async () => {
+    expectProblem(await post(valid, { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    expectProblem(await post('a=b', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+  });
+
+  it('refuses a body over 16 KiB with 413', async () => {
+    expectProblem(await post({ ...valid, padding: 'x'.repeat(17 * 1024) }), 413, 'payload_too_large');
+  });
+
+  it.each([
+    ['agt-nobody', 'subscriber_not_found'],
+    ['agt-off', 'subscriber_not_registered'],
+    ['agt-gone', 'subscriber_inactive'],
+  ] as const)('answers 409 for %s: %s', async (id, code) => {
+    const problem = expectProblem(await post({ ...valid, providerSubscriberID: id }), 409, code);
+    expect(problem.detail.length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['unavailable', 503, 'provider_unavailable'],
+    ['error', 502, 'provider_error'],
+    ['timeout', 504, 'provider_timeout'],
+  ] as const)('maps a provider that is %s to %i %s', async (failure, status, code) => {
+    t.phone('acme/support/pbx').failure = failure;
+    const res = await post(valid);
+    expectProblem(res, status, code);
+    if (status === 503) expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer to a retry and never places a second call', async () => {
+    const first = await post(valid, { 'idempotency-key': 'call-7f3a' });
+    const retry = await post(valid, { 'idempotency-key': 'call-7f3a' });
+    expect(first.statusCode).toBe(204);
+    expect(retry.statusCode).toBe(204);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(1);
+  });
+
+  it('lets concurrent retries share the attempt in flight', async () => {
+    t.phone('acme/support/pbx').placeDelayMs = 30;
+    const answers = await Promise.all([1, 2, 3].map(() => post(valid, { 'idempotency-key': 'same' })));
+    expect(answers.map((r) => r.statusCode)).toEqual([204, 204, 204]);
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(1);
+  });
+
+  it('refuses the same key with a different body', async () => {
+    await post(valid, { 'idempotency-key': 'k1' });
+    expectProblem(await post({ ...valid, remoteNumber: '15555550999' }, { 'idempotency-key': 'k1' }), 409, 'idempotency_key_reused');
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(1);
+  });
+
+  it('lets a retry try again after a failure that placed no call', async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.failure = 'unavailable';
+    expect((await post(valid, { 'idempotency-key': 'k2' })).statusCode).toBe(503);
+    phone.failure = null;
+    expect((await post(valid, { 'idempotency-key': 'k2' })).statusCode).toBe(204);
+    expect(phone.placed).toHaveLength(1);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    await post(valid, { 'idempotency-key': 'k3' });
+    t.clock.advance(24 * 3600_000 + 1);
+    const later = await post(valid, { 'idempotency-key': 'k3' });
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(2);
+  });
+
+  it('keeps keys apart between accounts', async () => {
+    t.phone('globex/support/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-1' })];
+    await post(valid, { 'idempotency-key': 'shared' });
+    const globex = await t.as(tokens.globex, {
+      method: 'POST',
+      url: paths.makeCall({ ...scope, accountID: 'globex' }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'shared' },
+      payload: valid,
+    });
+    expect(globex.statusCode).toBe(204);
+    expect(globex.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('refuses a malformed key', async () => {
+    const problem = expectProblem(await post(valid, { 'idempotency-key': 'has space' }), 400, 'invalid_request');
+    expect(problem.errors?.[0]?.field).toBe('Idempotency-Key');
+  });
+});
+
+describe('wrong methods', () => {
+  it('answers GET on the plural path with 405, Allow and the right path', async () => {
+    const res = await t.as(tokens.acmeAll, { method: 'GET', url });
+    const problem = expectProblem(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('POST');
+    expect(problem.detail).toContain('/v1/accounts/acme/applications/support/provider/pbx/calls');
+  });
+
+  it('answers POST on the singular path with 405, Allow and the right path', async () => {
+    const res = await t.as(tokens.acmeAll, { method: 'POST', url: paths.listCalls(scope), payload: valid });
+    const problem = expectProblem(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(problem.detail).toContain(url);
+  });
+
+  it('answers DELETE on either path with 405', async () => {
+    expectProblem(await t.as(tokens.acmeAll, { method: 'DELETE', url }), 405, 'method_not_allowed');
+    expectProblem(await t.as(tokens.acmeAll, { method: 'DELETE', url: paths.listCalls(scope) }), 405, 'method_not_allowed');
+  });
+});

@@ -1,0 +1,25 @@
+/** `GET /v1/me`: the account, applications, providers and permissions a token may use. */
+import type { FastifyInstance } from 'fastify';
+import type { MeResponse } from '../../contract/me.js';
+import { paths } from '../../contract/paths.js';
+import type { ServiceConfig } from '../config/config-schema.js';
+import { canSeeApplication } from '../auth/token-index.js';
+
+export const meRoute = async (app: FastifyInstance, { config }: { config: ServiceConfig }) => {
+  app.get(paths.me(), async (request): Promise<MeResponse> => {
+    const principal = request.principal;
+    const account = config.accounts.find((a) => a.id === principal.accountID);
+    if (!account) throw new Error(`token "${principal.tokenName}" names a missing account`);
+    return {
+      account: { id: account.id, name: account.name },
+      applications: account.applications
+        .filter((application) => canSeeApplication(principal, account.id, application.id))
+        .map((application) => ({
+          id: application.id,
+          name: application.name,
+          providers: application.providers.map((provider) => ({ id: provider.id, name: provider.name, type: provider.type })),
+        })),
+      permissions: [...principal.permissions].sort(),
+    };
+  });
+};

@@ -1,0 +1,66 @@
+/** A phone system whose calls and failures a test sets directly, and which records what it was asked. */
+import type { Subscriber } from '../../contract/subscriber.js';
+import {
+  ProviderFailure,
+  SubscriberRejection,
+  type PhoneSystem,
+  type PlaceCallRequest,
+  type ProviderCall,
+  type ProviderFailureKind,
+} from '../providers/phone-system.js';
+
+export type ScriptedFailure = ProviderFailureKind | 'stall' | null;
+
+export class ScriptedPhoneSystem implements PhoneSystem {
+  calls: ProviderCall[] = [];
+  subscribers: Subscriber[] = [];
+  failure: ScriptedFailure = null;
+  listRequests = 0;
+  readonly placed: PlaceCallRequest[] = [];
+  /** Delay before placeCall settles, to let tests overlap requests. */
+  placeDelayMs = 0;
+
+  async listCalls(signal: AbortSignal): Promise<ProviderCall[]> {
+    this.listRequests += 1;
+    await this.failIfSet(signal);
+    return this.calls.map((call) => ({ ...call }));
+  }
+
+  async placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<void> {
+    await this.failIfSet(signal);
+    const subscriber = this.subscribers.find((s) => s.providerSubscriberID === request.providerSubscriberID);
+    if (!subscriber) throw new SubscriberRejection('subscriber_not_found', `No subscriber "${request.providerSubscriberID}".`);
+    if (!subscriber.registered)
+      throw new SubscriberRejection('subscriber_not_registered', `Extension ${subscriber.extension} is not registered: their phone is offline.`);
+    if (!subscriber.active) throw new SubscriberRejection('subscriber_inactive', `Extension ${subscriber.extension} is inactive.`);
+    if (this.placeDelayMs) await new Promise((resolve) => setTimeout(resolve, this.placeDelayMs));
+    this.placed.push(request);
+  }
+
+  async listSubscribers(signal: AbortSignal): Promise<Subscriber[]> {
+    await this.failIfSet(signal);
+    return this.subscribers;
+  }
+
+  async close(): Promise<void> {}
+
+  private async failIfSet(signal: AbortSignal): Promise<void> {
+    if (this.failure === null) return;
+    if (this.failure === 'stall')
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(new ProviderFailure('timeout', 'stalled')), { once: true }),
+      );
+    throw new ProviderFailure(this.failure, `scripted ${this.failure}`);
+  }
+}
+
+export const subscriber = (overrides: Partial<Subscriber> & Pick<Subscriber, 'providerSubscriberID'>): Subscriber => ({
+  firstName: 'Maya',
+  lastName: 'Chen',
+  email: 'maya.chen@example.com',
+  extension: '104',
+  number: '15555550104',
+  registered: true,
+  active: true,
+  ...overrides,
+});

@@ -1,0 +1,86 @@
+/** A service built for tests: a fixed multi-tenant config, a manual clock and scripted phone systems. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { ManualClock } from '../clock.js';
+import { serviceConfigSchema, type ServiceConfigInput } from '../config/config-schema.js';
+import { ScriptedPhoneSystem } from './scripted-phone-system.js';
+import { sha256 } from '../auth/token-index.js';
+
+export const T0 = Date.parse('2026-11-22T09:00:00.000Z');
+
+export const tokens = {
+  acmeAll: 'acme-all-token-0123456789',
+  acmeSupportRead: 'acme-support-read-token-0123',
+  acmeSalesWrite: 'acme-sales-write-token-0123',
+  globex: 'globex-token-0123456789abcdef',
+} as const;
+
+export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): ServiceConfigInput => ({
+  accounts: [
+    {
+      id: 'acme',
+      name: 'Acme',
+      applications: [
+        {
+          id: 'support',
+          name: 'Support',
+          providers: [
+            { id: 'pbx', name: 'Acme PBX', type: 'simulator' },
+            { id: 'trunk', name: 'Acme Trunk', type: 'simulator' },
+          ],
+        },
+        { id: 'sales', name: 'Sales', providers: [{ id: 'pbx', name: 'Sales PBX', type: 'simulator' }] },
+      ],
+      tokens: [
+        { name: 'all', sha256: sha256(tokens.acmeAll).toString('hex'), applications: '*', permissions: ['calls:read', 'calls:write'] },
+        { name: 'support-read', token: tokens.acmeSupportRead, applications: ['support'], permissions: ['calls:read'] },
+        { name: 'sales-write', token: tokens.acmeSalesWrite, applications: ['sales'], permissions: ['calls:write'] },
+      ],
+    },
+    {
+      id: 'globex',
+      name: 'Globex',
+      applications: [{ id: 'support', name: 'Support', providers: [{ id: 'pbx', name: 'Globex PBX', type: 'simulator' }] }],
+      tokens: [{ name: 'all', token: tokens.globex, applications: '*', permissions: ['calls:read', 'calls:write'] }],
+    },
+  ],
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  /** Phone systems by "account/application/provider". */
+  phones: Map<string, ScriptedPhoneSystem>;
+  phone(key: string): ScriptedPhoneSystem;
+  /** inject() with a bearer token. */
+  as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}): Promise<TestApp> => {
+  const clock = new ManualClock(T0);
+  const phones = new Map<string, ScriptedPhoneSystem>();
+  const app = await buildApp({
+    config: serviceConfigSchema.parse(testConfig(overrides)),
+    clock,
+    autoSync: false,
+    createPhoneSystem: (_config, scope) => {
+      const phone = new ScriptedPhoneSystem();
+      phones.set(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`, phone);
+      return phone;
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    phones,
+    phone: (key) => {
+      const found = phones.get(key);
+      if (!found) throw new Error(`no phone system ${key}`);
+      return found;
+    },
+    as: (token, options) =>
+      app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } }),
+  };
+};
