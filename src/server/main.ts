@@ -1,4 +1,5 @@
 /** Process entry: read the environment and config, build the app, listen, shut down gracefully. */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, demoConfig, loadConfigFile } from './config/load-config.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -25,7 +26,7 @@ const readEnv = () => {
 
 const urlHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
-const banner = (base: string, token: string) =>
+const banner = (base: string, token: string, agentID: string) =>
   [
     '',
     '  Callboard demo is running with simulated phone systems.',
@@ -38,11 +39,18 @@ const banner = (base: string, token: string) =>
     '  Try it:',
     `    curl -H "Authorization: Bearer ${token}" ${base}/v1/accounts/demo/applications/support/provider/pbx-main/calls`,
     `    curl -X POST -H "Authorization: Bearer ${token}" -H 'content-type: application/json' \\`,
-    `      -d '{"providerSubscriberID":"<id from /subscribers>","remoteNumber":"15555550123"}' \\`,
+    `      -d '{"providerSubscriberID":"${agentID}","remoteNumber":"15555550123"}' \\`,
     `      ${base}/v1/accounts/demo/applications/support/providers/pbx-main/calls`,
     `    API description: ${base}/v1/openapi.json`,
     '',
   ].join('\n');
+
+/** A subscriber of the demo's first provider who can place calls, so the printed curl works as pasted. */
+const demoAgentID = async (app: FastifyInstance) => {
+  const [first] = app.providers.all();
+  const subscribers = (await first?.phoneSystem.listSubscribers(AbortSignal.timeout(2000))) ?? [];
+  return subscribers.find((s) => s.registered && s.active)?.providerSubscriberID ?? '<id from /subscribers>';
+};
 
 const main = async () => {
   const env = readEnv();
@@ -80,7 +88,7 @@ const main = async () => {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = `http://${urlHost(env.HOST)}:${port}`;
-  if (demoToken) process.stdout.write(`${banner(base, demoToken)}\n`);
+  if (demoToken) process.stdout.write(`${banner(base, demoToken, await demoAgentID(app))}\n`);
 };
 
 void main();

@@ -10,9 +10,9 @@ const simulatorSettingsSchema = z.strictObject({
   seed: z.number().int().optional(),
   dialMode: z.enum(['two-step', 'direct']).default('two-step'),
   agents: z.number().int().min(1).max(50_000).optional(),
-  traffic: z.number().positive().max(10_000).optional(),
+  traffic: z.number().positive().max(100).optional(),
   speed: z.number().positive().max(1000).optional(),
-  keepEndedMs: z.number().int().nonnegative().optional(),
+  keepEndedMs: z.number().int().nonnegative().max(86_400_000).optional(),
   emailDomain: z.string().optional(),
 });
 

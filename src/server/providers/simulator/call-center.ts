@@ -4,9 +4,11 @@ import type { ProviderCall } from '../phone-system.js';
 import type { Directory } from './directory.js';
 import { EventQueue } from './event-queue.js';
 import { Fifo } from './fifo.js';
+import { LinkedSet } from './linked-set.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 import {
   AGENT_RING_TIMEOUT_MS,
+  businessShare,
   callerPatienceMs,
   candidateRate,
   dialedParty,
@@ -14,7 +16,7 @@ import {
   inboundRate,
   inboundRingMs,
   minimumLiveCalls,
-  outboundAttemptRatePerIdleAgent,
+  outboundCandidateRate,
   outboundCallee,
   planPlacedCall,
   remoteResult,
@@ -47,12 +49,7 @@ export interface SubscriberStatus {
 
 type SubscriberFields = Pick<
   ProviderCall,
-  | 'subscriberID'
-  | 'subscriberFirstName'
-  | 'subscriberLastName'
-  | 'subscriberEmail'
-  | 'subscriberExtension'
-  | 'subscriberNumber'
+  'subscriberID' | 'subscriberFirstName' | 'subscriberLastName' | 'subscriberEmail' | 'subscriberExtension' | 'subscriberNumber'
 >;
 
 interface Agent {
@@ -78,6 +75,8 @@ interface SimulatedCall {
   agent: Agent | undefined;
   phase: Phase;
   isMissedCall: boolean;
+  /** When an inbound caller hangs up unless answered first. */
+  giveUpAt?: number;
   answeredAt?: number;
   endedAt?: number;
 }
@@ -89,7 +88,7 @@ export class CallCenter {
   private readonly ended = new Fifo<{ readonly callID: string; readonly forgetAt: number }>();
   private readonly waiting = new Fifo<SimulatedCall>();
   /** In insertion order, so the first is the agent who has been idle longest. */
-  private readonly idle = new Set<Agent>();
+  private readonly idle = new LinkedSet<Agent>();
   private readonly agents: Map<string, Agent>;
   private readonly traffic: Random;
   private readonly placed: Random;
@@ -99,6 +98,7 @@ export class CallCenter {
   private nextInboundAt: number;
   private nextOutboundAt: number;
   private script: PlacedCallScript | undefined;
+  private readonly rates: { inboundCandidates: number; outboundCandidates: number; minimumLive: number };
 
   constructor(
     private readonly settings: CallCenterSettings,
@@ -112,6 +112,11 @@ export class CallCenter {
     this.placed = createRandom(deriveSeed(settings.seed, 'placed-calls'));
     this.ids = createRandom(deriveSeed(settings.seed, 'call-ids'));
     this.agents = new Map(directory.subscribers.map((subscriber) => [subscriber.providerSubscriberID, newAgent(subscriber)]));
+    this.rates = {
+      inboundCandidates: candidateRate(this.agents.size, settings.traffic),
+      outboundCandidates: outboundCandidateRate(this.agents.size),
+      minimumLive: minimumLiveCalls(this.agents.size, settings.traffic),
+    };
     for (const agent of this.agents.values()) this.makeAvailable(agent);
     this.scheduleInboundCandidate();
     this.scheduleOutboundCandidate();
@@ -196,56 +201,61 @@ export class CallCenter {
    * candidate fires, so each draw depends only on the simulation's state at that instant.
    */
   private scheduleInboundCandidate(): void {
-    const rate = candidateRate(this.agents.size, this.settings.traffic);
-    this.nextInboundAt += this.traffic.exponential(1 / rate);
-    this.events.schedule(Math.ceil(this.nextInboundAt), () => this.onInboundCandidate(rate));
+    this.nextInboundAt += this.traffic.exponential(1 / this.rates.inboundCandidates);
+    this.events.schedule(Math.ceil(this.nextInboundAt), this.onInboundCandidate);
   }
 
-  private onInboundCandidate(candidates: number): void {
+  private readonly onInboundCandidate = (): void => {
     this.scheduleInboundCandidate();
-    if (this.traffic.next() * candidates < this.currentInboundRate(candidates)) this.receiveCall();
-  }
+    if (this.traffic.next() * this.rates.inboundCandidates < this.currentInboundRate()) this.receiveCall();
+  };
 
-  private currentInboundRate(candidates: number): number {
-    const { traffic } = this.settings;
-    if (this.live < minimumLiveCalls(this.agents.size, traffic)) return candidates;
-    return inboundRate(this.now, this.agents.size, traffic);
+  /** Below the floor of live calls, every candidate becomes a call until the floor is back. */
+  private currentInboundRate(): number {
+    if (this.live < this.rates.minimumLive) return this.rates.inboundCandidates;
+    return inboundRate(this.now, this.agents.size, this.settings.traffic);
   }
 
   private scheduleOutboundCandidate(): void {
-    const rate = outboundAttemptRatePerIdleAgent() * this.agents.size;
-    this.nextOutboundAt += this.traffic.exponential(1 / rate);
-    this.events.schedule(Math.ceil(this.nextOutboundAt), () => this.onOutboundCandidate());
+    this.nextOutboundAt += this.traffic.exponential(1 / this.rates.outboundCandidates);
+    this.events.schedule(Math.ceil(this.nextOutboundAt), this.onOutboundCandidate);
   }
 
-  /** Accepted in proportion to the idle agents, so each idle agent calls out at the model's rate. */
-  private onOutboundCandidate(): void {
+  /** Kept in proportion to the idle agents, so each idle agent calls out at the model's rate. */
+  private readonly onOutboundCandidate = (): void => {
     this.scheduleOutboundCandidate();
     const agent = this.longestIdleAgent();
-    if (!agent || this.traffic.next() * this.agents.size >= this.idle.size) return;
+    const chance = (this.idle.size / this.agents.size) * businessShare(this.now);
+    if (!agent || this.traffic.next() >= chance) return;
     const remote = outboundCallee(this.traffic, this.directory.contacts);
     const call = this.openCall({ isOutbound: true, remote, agent, random: this.traffic });
     this.occupy(agent);
     const result = remoteResult(this.traffic);
     this.dial(call, result, remoteRingMs(this.traffic, result), talkMs(this.traffic, true));
-  }
+  };
 
   private receiveCall(): void {
     const caller = inboundCaller(this.traffic, this.directory.contacts);
     const call = this.openCall({ isOutbound: false, remote: caller, agent: undefined, random: this.traffic });
-    this.after(callerPatienceMs(this.traffic), () => this.abandon(call));
+    call.giveUpAt = this.now + Math.round(callerPatienceMs(this.traffic));
     const agent = this.longestIdleAgent();
-    if (agent) this.ring(call, agent);
-    else this.waiting.push(call);
+    if (agent) {
+      this.ring(call, agent);
+      return;
+    }
+    this.waiting.push(call);
+    this.events.schedule(call.giveUpAt, () => this.abandon(call));
   }
 
+  /** Only the earlier of answer and hang-up is scheduled: most callers never come near their patience. */
   private ring(call: SimulatedCall, agent: Agent): void {
     this.occupy(agent);
     call.agent = agent;
     call.phase = 'ringing-agent';
-    this.after(inboundRingMs(call.random), () => {
-      if (call.phase === 'ringing-agent') this.connect(call, talkMs(call.random, false));
-    });
+    const answerAt = this.now + Math.round(inboundRingMs(call.random));
+    const giveUpAt = call.giveUpAt ?? Infinity;
+    if (answerAt < giveUpAt) this.events.schedule(answerAt, () => this.connect(call, talkMs(call.random, false)));
+    else this.events.schedule(giveUpAt, () => this.abandon(call));
   }
 
   private abandon(call: SimulatedCall): void {
@@ -270,13 +280,20 @@ export class CallCenter {
 
   private openCall(call: Pick<SimulatedCall, 'isOutbound' | 'remote' | 'agent' | 'random'>): SimulatedCall {
     this.opened += 1;
+    // Every field from the start: all calls then share one object shape, which a 10,000-call center needs to stay fast.
     const opened: SimulatedCall = {
-      ...call,
       callID: `${this.settings.callIDPrefix}-${String(this.opened).padStart(6, '0')}`,
       providerCallID: this.sipCallID(),
+      isOutbound: call.isOutbound,
+      remote: call.remote,
       startedAt: this.now,
+      random: call.random,
+      agent: call.agent,
       phase: 'queued',
       isMissedCall: false,
+      giveUpAt: undefined,
+      answeredAt: undefined,
+      endedAt: undefined,
     };
     this.calls.set(opened.callID, opened);
     this.live += 1;
@@ -299,12 +316,12 @@ export class CallCenter {
   }
 
   private sipCallID(): string {
-    const hex = Array.from({ length: 4 }, () => this.ids.uint32().toString(16).padStart(8, '0')).join('');
-    return `${hex}@${this.settings.sipHost}`;
+    const word = () => this.ids.uint32().toString(16).padStart(8, '0');
+    return `${word()}${word()}${word()}@${this.settings.sipHost}`;
   }
 
   private longestIdleAgent(): Agent | undefined {
-    return this.idle.values().next().value;
+    return this.idle.first();
   }
 
   private occupy(agent: Agent): void {
@@ -332,7 +349,7 @@ export class CallCenter {
 
   /** An agent who is free takes the longest-waiting caller, or joins the idle agents. */
   private makeAvailable(agent: Agent): void {
-    if (!canWork(agent) || agent.calls > 0 || agent.wrappingUp || this.idle.has(agent)) return;
+    if (!canWork(agent) || agent.calls > 0 || agent.wrappingUp) return;
     const call = this.nextWaitingCall();
     if (call) this.ring(call, agent);
     else this.idle.add(agent);

@@ -40,14 +40,14 @@ const contactCount = (agents: number) => Math.min(20_000, Math.max(200, agents *
 const createSubscribers = (random: Random, options: DirectoryOptions): Subscriber[] => {
   const { agents, emailDomain } = options;
   const idWidth = Math.max(4, String(agents).length);
-  const extensions = extensionPlan(agents);
+  const firstExtension = firstExtensionFor(agents);
   const didBlock = companyDidBlock(random);
-  const names = uniqueNames(random);
+  const names = nameDecks(random);
   const emails = new Map<string, number>();
   const offline = unavailableAgents(random, agents);
   return Array.from({ length: agents }, (_, index): Subscriber => {
     const [firstName, lastName] = names();
-    const extension = String(extensions.first + index);
+    const extension = String(firstExtension + index);
     return {
       providerSubscriberID: `agt-${String(index + 1).padStart(idWidth, '0')}`,
       firstName,
@@ -62,10 +62,7 @@ const createSubscribers = (random: Random, options: DirectoryOptions): Subscribe
 };
 
 /** Same-width extensions starting at 101, 1001, 10001... depending on the company's size. */
-const extensionPlan = (agents: number) => {
-  const width = Math.max(3, String(agents + 100).length);
-  return { first: 10 ** (width - 1) + 1 };
-};
+const firstExtensionFor = (agents: number) => 10 ** (Math.max(3, String(agents + 100).length) - 1) + 1;
 
 /**
  * Direct-dial numbers in the company's block: one area code, consecutive exchanges, the extension in
@@ -77,16 +74,18 @@ const companyDidBlock = (random: Random) => {
   return (extension: number) => `1${areaCode}${firstExchange * 10_000 + extension}`;
 };
 
-/** Draws first and last names, avoiding a repeated full name while the lists allow it. */
-const uniqueNames = (random: Random) => {
-  const used = new Set<string>();
-  return (): [string, string] => {
-    let name: [string, string] = [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
-    for (let attempt = 0; attempt < 8 && used.has(name.join(' ')); attempt += 1) {
-      name = [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
-    }
-    used.add(name.join(' '));
-    return name;
+/** Names drawn like cards from shuffled decks: nobody shares a first or last name until a deck runs out. */
+const nameDecks = (random: Random) => {
+  const firstNames = deck(random, FIRST_NAMES);
+  const lastNames = deck(random, LAST_NAMES);
+  return (): [string, string] => [firstNames(), lastNames()];
+};
+
+const deck = <T>(random: Random, items: readonly T[]) => {
+  let cards: T[] = [];
+  return (): T => {
+    if (cards.length === 0) cards = shuffled(random, items.length).map((index) => items[index] as T);
+    return cards.pop() as T;
   };
 };
 

@@ -15,8 +15,7 @@ export class EventQueue {
   }
 
   schedule(time: number, run: () => void): void {
-    this.heap.push({ time, order: this.scheduled++, run });
-    this.siftUp(this.heap.length - 1);
+    this.siftUp(this.heap.length, { time, order: this.scheduled++, run });
   }
 
   /** Time of the earliest event, or undefined when none is pending. */
@@ -27,44 +26,40 @@ export class EventQueue {
   pop(): { time: number; run: () => void } | undefined {
     const first = this.heap[0];
     const last = this.heap.pop();
-    if (first && last && first !== last) {
-      this.heap[0] = last;
-      this.siftDown(0);
-    }
+    if (first && last && first !== last) this.siftDown(0, last);
     return first;
   }
 
-  private siftUp(index: number): void {
+  /** Moves the hole at `index` up until `event` fits there. */
+  private siftUp(index: number, event: ScheduledEvent): void {
     while (index > 0) {
-      const parent = (index - 1) >> 1;
-      if (!this.before(index, parent)) return;
-      this.swap(index, parent);
-      index = parent;
+      const parentIndex = (index - 1) >> 1;
+      const parent = this.heap[parentIndex] as ScheduledEvent;
+      if (!runsBefore(event, parent)) break;
+      this.heap[index] = parent;
+      index = parentIndex;
     }
+    this.heap[index] = event;
   }
 
-  private siftDown(index: number): void {
+  /** Moves the hole at `index` down until `event` fits there. */
+  private siftDown(index: number, event: ScheduledEvent): void {
+    const { heap } = this;
     for (;;) {
-      const left = 2 * index + 1;
-      const right = left + 1;
-      let first = index;
-      if (left < this.heap.length && this.before(left, first)) first = left;
-      if (right < this.heap.length && this.before(right, first)) first = right;
-      if (first === index) return;
-      this.swap(index, first);
-      index = first;
+      let childIndex = 2 * index + 1;
+      if (childIndex >= heap.length) break;
+      let child = heap[childIndex] as ScheduledEvent;
+      const right = heap[childIndex + 1];
+      if (right && runsBefore(right, child)) {
+        childIndex += 1;
+        child = right;
+      }
+      if (!runsBefore(child, event)) break;
+      heap[index] = child;
+      index = childIndex;
     }
-  }
-
-  private before(a: number, b: number): boolean {
-    const x = this.heap[a] as ScheduledEvent;
-    const y = this.heap[b] as ScheduledEvent;
-    return x.time < y.time || (x.time === y.time && x.order < y.order);
-  }
-
-  private swap(a: number, b: number): void {
-    const x = this.heap[a] as ScheduledEvent;
-    this.heap[a] = this.heap[b] as ScheduledEvent;
-    this.heap[b] = x;
+    heap[index] = event;
   }
 }
+
+const runsBefore = (a: ScheduledEvent, b: ScheduledEvent) => a.time < b.time || (a.time === b.time && a.order < b.order);

@@ -1,5 +1,6 @@
 /** Name lists for the simulated directory: people of many origins, and small businesses. */
 
+// prettier-ignore
 export const FIRST_NAMES: readonly string[] = [
   'Maya', 'Liam', 'Aisha', 'Mateo', 'Priya', 'Noah', 'Sofía', 'Hiroshi', 'Amara', 'Ethan',
   'Mei', 'Omar', 'Chloé', 'Diego', 'Fatima', 'Lucas', 'Yuki', 'Kwame', 'Elena', 'Ravi',
@@ -13,6 +14,7 @@ export const FIRST_NAMES: readonly string[] = [
   'Amir', 'Lena', 'Takumi', 'Abena', 'Gabriel', 'Fiona', 'Kai', 'Renée', 'Hassan', 'Julia',
 ];
 
+// prettier-ignore
 export const LAST_NAMES: readonly string[] = [
   'Chen', 'Okafor', 'García', 'Patel', 'Nguyen', 'Smith', 'Kim', 'Müller', 'Rossi', 'Haddad',
   'Johnson', 'Silva', 'Kowalski', 'Tanaka', 'Mensah', "O'Brien", 'Hernández', 'Singh', 'Petrov', 'Andersson',
@@ -26,6 +28,7 @@ export const LAST_NAMES: readonly string[] = [
   'Hughes', 'Castillo', 'Liu', 'Mahmoud', 'Volkov', 'Anderson', 'Mendoza', 'Farah', 'Nowicki', 'Bergström',
 ];
 
+// prettier-ignore
 export const COMPANY_NAMES: readonly string[] = [
   'Northwind', 'Bluebird', 'Cedar Ridge', 'Harborview', 'Summit', 'Brightline', 'Riverside', 'Oakmont',
   'Pinecrest', 'Silverline', 'Granite State', 'Lakeshore', 'Redwood', 'Meridian', 'Evergreen', 'Ironbridge',
@@ -33,6 +36,7 @@ export const COMPANY_NAMES: readonly string[] = [
   'Clearwater', 'Foxglove', 'Parkside', 'Crescent', 'Golden Gate', 'Prairie', 'Bayside', 'Elm Street',
 ];
 
+// prettier-ignore
 export const COMPANY_KINDS: readonly string[] = [
   'Logistics', 'Dental Care', 'Insurance Group', 'Plumbing & Heating', 'Auto Repair', 'Realty', 'Bakery',
   'Law Offices', 'Veterinary Clinic', 'Construction', 'Pharmacy', 'Travel', 'Accounting', 'Fitness',

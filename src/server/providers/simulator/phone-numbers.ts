@@ -2,6 +2,7 @@
 import type { Random } from './random.js';
 
 /** Real area codes from across the US and Canada. */
+// prettier-ignore
 const AREA_CODES: readonly string[] = [
   '206', '210', '212', '213', '214', '216', '267', '301', '303', '305', '312', '313', '321', '347',
   '403', '404', '408', '410', '415', '416', '469', '480', '502', '503', '510', '512', '514', '571',
@@ -13,7 +14,8 @@ const AREA_CODES: readonly string[] = [
 /** Country code, then the national number's leading digits and how many random digits follow them. */
 const INTERNATIONAL_PLANS: ReadonlyArray<readonly [{ prefix: readonly string[]; rest: number }, number]> = [
   [{ prefix: ['447700', '447911', '447400', '447812', '447534'], rest: 6 }, 3], // UK mobiles
-  [{ prefix: ['4420', '44161', '44131'], rest: 7 }, 2], // UK London, Manchester, Edinburgh
+  [{ prefix: ['4420'], rest: 8 }, 1], // London
+  [{ prefix: ['44161', '44131'], rest: 7 }, 1], // Manchester, Edinburgh
   [{ prefix: ['49151', '49160', '49170', '49176', '49157'], rest: 8 }, 2], // German mobiles
   [{ prefix: ['4930', '4989', '4940'], rest: 8 }, 1], // Berlin, Munich, Hamburg
   [{ prefix: ['336', '337'], rest: 8 }, 2], // French mobiles
@@ -37,14 +39,14 @@ export const internationalNumber = (random: Random): string => {
 export const outsideNumber = (random: Random): string =>
   random.bernoulli(0.1) ? internationalNumber(random) : northAmericanNumber(random);
 
-export const randomExchange = (random: Random): string => {
+const randomExchange = (random: Random): string => {
   for (;;) {
     const exchange = String(random.int(200, 999));
     if (!exchange.endsWith('11') && exchange !== '555') return exchange;
   }
 };
 
-export const randomDigits = (random: Random, count: number): string => {
+const randomDigits = (random: Random, count: number): string => {
   let digits = '';
   for (let index = 0; index < count; index += 1) digits += String(random.int(0, 9));
   return digits;

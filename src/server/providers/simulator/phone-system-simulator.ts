@@ -8,6 +8,11 @@ import { RequestGate, type SimulatedFailure } from './request-gate.js';
 import { resolveSimulatorOptions, type PhoneSystemSimulatorOptions } from './simulator-options.js';
 import type { PlacedCallScript } from './traffic-model.js';
 
+export type { DialMode, SubscriberStatus } from './call-center.js';
+export type { SimulatedFailure } from './request-gate.js';
+export type { PhoneSystemSimulatorOptions } from './simulator-options.js';
+export type { PlacedCallScript } from './traffic-model.js';
+
 export interface SimulatorControl {
   /** While set, every PhoneSystem method except close() fails this way; null recovers. */
   setFailure(mode: SimulatedFailure | null): void;

@@ -24,7 +24,7 @@ export interface PhoneSystemSimulatorOptions {
   emailDomain?: string;
 }
 
-export type SimulatorSettings = Required<PhoneSystemSimulatorOptions>;
+export type ResolvedSimulatorOptions = Required<PhoneSystemSimulatorOptions>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,7 +47,7 @@ const NUMBER_RULES = {
 const DIAL_MODES: readonly DialMode[] = ['two-step', 'direct'];
 const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
-export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): SimulatorSettings => {
+export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): ResolvedSimulatorOptions => {
   if (typeof options.clock?.now !== 'function') invalid('clock', 'an object with a now() method', options.clock);
   if (!Number.isSafeInteger(options.seed)) invalid('seed', 'a safe integer', options.seed);
   if (typeof options.name !== 'string' || !/[a-z0-9]/i.test(options.name)) {
@@ -90,5 +90,7 @@ const emailDomain = (value: string | undefined): string => {
 };
 
 const invalid = (option: string, expected: string, value: unknown): never => {
-  throw new Error(`Invalid phone-system simulator option "${option}": expected ${expected}, got ${JSON.stringify(value) ?? String(value)}`);
+  throw new Error(
+    `Invalid phone-system simulator option "${option}": expected ${expected}, got ${JSON.stringify(value) ?? String(value)}`,
+  );
 };

@@ -18,23 +18,24 @@ const PEAK_CALLS_PER_AGENT_HOUR = 7.5;
  * Share of the peak at each UTC hour of a weekday, linear in between: quiet night, morning ramp,
  * late-morning peak, lunch dip, early-afternoon peak, evening decline.
  */
+// prettier-ignore
 const WEEKDAY_CURVE: readonly number[] = [
-  0.1, 0.07, 0.05, 0.05, 0.06, 0.1, 0.22, 0.45, 0.75, 0.92, 1, 0.97,
-  0.72, 0.85, 0.95, 0.9, 0.78, 0.58, 0.4, 0.3, 0.22, 0.17, 0.14, 0.12,
+  0.10, 0.07, 0.05, 0.05, 0.06, 0.10, 0.22, 0.45, 0.75, 0.92, 1.00, 0.97, // 00:00 to 11:00
+  0.72, 0.85, 0.95, 0.90, 0.78, 0.58, 0.40, 0.30, 0.22, 0.17, 0.14, 0.12, // 12:00 to 23:00
 ];
 
 /** Weekday factor, indexed like Date#getUTCDay (Sunday first). */
 const WEEK: readonly number[] = [0.4, 1, 1, 1, 1, 1, 0.5];
 
 /** The demo must look busy at any hour: the rate never drops below this share of the peak... */
-const FLOOR_SHARE = 0.28;
-/** ...and below this many live calls per agent, calls arrive at the top rate until it is back. */
+const FLOOR_SHARE = 0.2;
+/** ...and below this many live calls per agent (times traffic), calls arrive at the top rate until it is back. */
 const MINIMUM_LIVE_PER_AGENT = 6 / 24;
 
 /** Candidate arrivals are drawn at this multiple of the peak, then thinned to the current rate. */
-const CANDIDATE_HEADROOM = 3;
+const CANDIDATE_HEADROOM = 5;
 
-/** Agents' own calls: this many attempts per hour that an agent spends idle. */
+/** Agents' own calls: attempts per hour that an agent spends idle, at the peak of business hours. */
 const OUTBOUND_ATTEMPTS_PER_IDLE_AGENT_HOUR = 3;
 
 /** 1970-01-01 was a Thursday. */
@@ -42,28 +43,31 @@ const EPOCH_WEEKDAY = 4;
 
 export const AGENT_RING_TIMEOUT_MS = 30 * SECOND;
 
-/** Share of the weekday peak at a simulated instant, floor included. */
-export const dailyShare = (simTime: number): number => {
+/** Share of the weekday peak at a simulated instant, as business hours go. */
+export const businessShare = (simTime: number): number => {
   const day = Math.floor(simTime / DAY);
   const hours = (simTime - day * DAY) / HOUR;
   const hour = Math.floor(hours);
   const from = WEEKDAY_CURVE[hour] as number;
   const to = WEEKDAY_CURVE[(hour + 1) % 24] as number;
   const weekday = WEEK[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7] as number;
-  return Math.max(FLOOR_SHARE, (from + (to - from) * (hours - hour)) * weekday);
+  return (from + (to - from) * (hours - hour)) * weekday;
 };
+
+/** The inbound share of the peak: business hours, but never below the demo's floor. */
+export const dailyShare = (simTime: number): number => Math.max(FLOOR_SHARE, businessShare(simTime));
 
 /** Inbound calls per millisecond for a center of `agents` at load `traffic`. */
 export const inboundRate = (simTime: number, agents: number, traffic: number): number =>
   peakRate(agents, traffic) * dailyShare(simTime);
 
-export const candidateRate = (agents: number, traffic: number): number =>
-  peakRate(agents, traffic) * CANDIDATE_HEADROOM;
+export const candidateRate = (agents: number, traffic: number): number => peakRate(agents, traffic) * CANDIDATE_HEADROOM;
 
 export const minimumLiveCalls = (agents: number, traffic: number): number =>
   Math.max(1, Math.round(agents * traffic * MINIMUM_LIVE_PER_AGENT));
 
-export const outboundAttemptRatePerIdleAgent = (): number => OUTBOUND_ATTEMPTS_PER_IDLE_AGENT_HOUR / HOUR;
+/** Candidates for agents' own calls; each is kept with chance idle share × business share. */
+export const outboundCandidateRate = (agents: number): number => (agents * OUTBOUND_ATTEMPTS_PER_IDLE_AGENT_HOUR) / HOUR;
 
 const peakRate = (agents: number, traffic: number) => (agents * traffic * PEAK_CALLS_PER_AGENT_HOUR) / HOUR;
 
@@ -104,19 +108,14 @@ export const dialedParty = (number: string, contactByNumber: ReadonlyMap<string,
 export const callerPatienceMs = (random: Random): number => 3 * SECOND + random.exponential(150 * SECOND);
 
 /** Inbound answer delay once the call rings at an agent: 2 to 25 s, usually 4 to 9. */
-export const inboundRingMs = (random: Random): number =>
-  Math.min(25 * SECOND, 2 * SECOND + random.lognormal(4 * SECOND, 0.7));
+export const inboundRingMs = (random: Random): number => Math.min(25 * SECOND, 2 * SECOND + random.lognormal(4 * SECOND, 0.7));
 
 /** Conversation length: median about 3 min (2.5 for outbound), a long tail past 20 min, at most 3 h. */
 export const talkMs = (random: Random, isOutbound: boolean): number =>
-  Math.min(
-    3 * HOUR,
-    8 * SECOND + random.lognormal(isOutbound ? 140 * SECOND : 170 * SECOND, isOutbound ? 0.95 : 0.9),
-  );
+  Math.min(3 * HOUR, 8 * SECOND + random.lognormal(isOutbound ? 140 * SECOND : 170 * SECOND, isOutbound ? 0.95 : 0.9));
 
 /** After-call work once a conversation ends. */
-export const wrapUpMs = (random: Random): number =>
-  Math.min(2 * MINUTE, 3 * SECOND + random.lognormal(12 * SECOND, 0.6));
+export const wrapUpMs = (random: Random): number => Math.min(2 * MINUTE, 3 * SECOND + random.lognormal(12 * SECOND, 0.6));
 
 /** After a call that never connected the agent is back almost at once. */
 export const shortWrapUpMs = (random: Random): number => random.uniform(1 * SECOND, 5 * SECOND);
