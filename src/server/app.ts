@@ -8,6 +8,7 @@ import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
+import { webAppPlugin } from './http/web-app-plugin.js';
 import { phoneSystemFactory } from './providers/create-phone-system.js';
 import { ProviderRegistry, type PhoneSystemFactory } from './providers/provider-registry.js';
 import { callsRoutes } from './routes/calls-routes.js';
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   createPhoneSystem?: PhoneSystemFactory;
+  /** Directory of the built dashboard to serve at `/`; none serves the API only. */
+  webRoot?: string;
   /** Start each provider's sync loop when the app is ready (off in tests, which sync by hand). */
   autoSync?: boolean;
 }
@@ -54,6 +57,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(systemRoutes);
   await app.register(methodNotAllowedRoutes);
+  if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(async (api) => {
     await api.register(authPlugin, {
       tokens: TokenIndex.fromConfig(options.config),

@@ -1,6 +1,8 @@
 /** Process entry: read the environment and config, build the app, listen, shut down gracefully. */
 import type { FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { webRootIfBuilt } from './http/web-app-plugin.js';
 import { ConfigError, demoConfig, loadConfigFile } from './config/load-config.js';
 import type { ServiceConfig } from './config/config-schema.js';
 import { z } from 'zod';
@@ -64,8 +66,10 @@ const main = async () => {
     throw error;
   }
 
+  const webRoot = webRootIfBuilt(fileURLToPath(new URL('../web/', import.meta.url)));
   const app = await buildApp({
     config,
+    webRoot,
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   const shutdown = async (signal: string) => {
@@ -88,6 +92,7 @@ const main = async () => {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = `http://${urlHost(env.HOST)}:${port}`;
+  if (!webRoot) app.log.warn('the dashboard is not built (npm run build): serving the API only');
   if (demoToken) process.stdout.write(`${banner(base, demoToken, await demoAgentID(app))}\n`);
 };
 

@@ -1,0 +1,53 @@
+/** The frame of the dashboard's pages: brand, navigation, workspace switcher, theme, sign-out. */
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Button } from '../components/ui/button.js';
+import { useConnection } from '../lib/connection-context.js';
+import { timeZoneAbbreviation } from '../lib/format.js';
+import { useAppliedTheme } from '../lib/theme.js';
+import { useTimeZone } from '../lib/time-zone.js';
+import { ThemeToggle } from './theme-toggle.js';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-1 text-sm font-medium ${isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'}`;
+
+export const AppLayout = () => {
+  useAppliedTheme();
+  const { signOut } = useConnection();
+  const timeZone = useTimeZone();
+  const { search } = useLocation();
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-line bg-panel">
+        <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
+          <Link to={{ pathname: '/', search }} className="flex items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" className="h-6 w-6" />
+            Callboard
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <NavLink to={{ pathname: '/', search }} className={navClass} end>
+              Live
+            </NavLink>
+            <NavLink to={{ pathname: '/wallboard', search }} className={navClass}>
+              Wallboard
+            </NavLink>
+          </nav>
+          <div className="ml-auto flex flex-wrap items-center gap-3">
+            <span className="text-sm text-muted" title={timeZone}>
+              Times in <strong className="text-ink">{timeZone}</strong> ({timeZoneAbbreviation(timeZone)})
+            </span>
+            <ThemeToggle />
+            <Button size="sm" variant="ghost" onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <div id="main" className="mx-auto max-w-[1600px] px-4 py-4">
+        <Outlet />
+      </div>
+    </div>
+  );
+};

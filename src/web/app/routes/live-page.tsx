@@ -1,0 +1,66 @@
+/** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
+import { useEffect } from 'react';
+import { Banner } from '../../components/ui/banner.js';
+import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
+import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
+import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
+import { FreshnessStatus } from '../../features/freshness/components/freshness-status.js';
+import { StaleBanner } from '../../features/freshness/components/stale-banner.js';
+import { useFreshness } from '../../features/freshness/hooks/use-freshness.js';
+import { LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
+import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
+import { isLive } from '../../lib/call-state.js';
+import { useTimeZone } from '../../lib/time-zone.js';
+import { useWorkspace, type Workspace } from '../../lib/workspace.js';
+import { WorkspaceSwitcher } from '../workspace-switcher.js';
+
+const useLiveTitle = (feed: CallsFeed) => {
+  const live = feed.status === 'ready' ? feed.calls.filter(isLive).length : undefined;
+  useEffect(() => {
+    document.title = live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`;
+  }, [live]);
+};
+
+const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
+  const feed = useCallsFeed(workspace.scopes);
+  const freshness = useFreshness(feed);
+  const timeZone = useTimeZone();
+  useLiveTitle(feed);
+  const dimmed = freshness.level === 'stale';
+  const providerKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold">Live calls</h1>
+          <WorkspaceSwitcher workspace={workspace} onSelect={onSelect} />
+        </div>
+        <FreshnessStatus feed={feed} freshness={freshness} />
+      </div>
+      <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
+      <div className={`flex flex-col gap-4 transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
+        <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_380px]">
+          <div className="flex min-w-0 flex-col gap-4">
+            <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={providerKey} timeZone={timeZone} />
+            <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
+          </div>
+          <ClickToCallPanel workspace={workspace} calls={feed.calls} />
+        </div>
+      </div>
+    </div>
+  );
+};
+
+export const LivePage = () => {
+  const state = useWorkspace();
+  if (state.status === 'pending') return <p className="p-4 text-muted">Loading your workspace…</p>;
+  if (state.status === 'error')
+    return (
+      <Banner tone="danger" title="Cannot load your workspace">
+        {state.error.detail} ({state.error.code})
+      </Banner>
+    );
+  return <LiveView workspace={state.workspace} onSelect={state.select} />;
+};

@@ -1,0 +1,26 @@
+/** Buttons in three weights; always a real <button>, so keyboard and screen readers get it for free. */
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-accent text-accent-ink hover:opacity-90 border-transparent',
+  secondary: 'bg-panel text-ink border-line hover:bg-raised',
+  ghost: 'bg-transparent text-ink border-transparent hover:bg-raised',
+  danger: 'bg-danger-bg text-danger border-danger/40 hover:opacity-90',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: 'sm' | 'md';
+}
+
+export const Button = ({ variant = 'secondary', size = 'md', className = '', type = 'button', ...props }: ButtonProps) => (
+  <button
+    type={type}
+    className={`inline-flex items-center justify-center gap-1.5 rounded-md border font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50 ${
+      size === 'sm' ? 'px-2 py-1 text-sm' : 'px-3 py-1.5 text-sm'
+    } ${variants[variant]} ${className}`}
+    {...props}
+  />
+);

@@ -1,0 +1,16 @@
+/** Shown when the feed stopped: what is on screen, how old it is, and why. Recovery is automatic. */
+import { Banner } from '../../../components/ui/banner.js';
+import type { CallsFeed } from '../../../lib/api/use-calls-feed.js';
+import { formatAge, formatClockTime } from '../../../lib/format.js';
+import type { Freshness } from '../hooks/use-freshness.js';
+
+export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
+  if (freshness.level !== 'stale') return null;
+  const asOf = feed.receivedAt - feed.snapshotAgeMs;
+  const reason = feed.error ? `${feed.error.detail}${feed.error.code ? ` (${feed.error.code})` : ''}` : 'The service has not answered recently.';
+  return (
+    <Banner tone="warn" title={feed.status === 'ready' ? `Not live: showing calls as of ${formatClockTime(asOf, timeZone)} (${formatAge(freshness.ageMs)} ago)` : 'Cannot load calls'}>
+      {reason} Retrying automatically.
+    </Banner>
+  );
+};

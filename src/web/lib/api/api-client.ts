@@ -1,0 +1,70 @@
+/** The dashboard's HTTP client: bearer token, conditional GETs, responses parsed with the contract. */
+import type { z } from 'zod';
+import type { Connection } from '../connection.js';
+import { ApiError, errorFromResponse } from './api-error.js';
+
+export type Conditional<T> = { notModified: true; headers: Headers } | { notModified: false; data: T; etag?: string; headers: Headers };
+
+/** Tells "nothing answers there" from "it answers, but the browser hides it (CORS)". */
+const transportError = async (url: string): Promise<ApiError> => {
+  const target = new URL(url, window.location.href);
+  if (target.origin !== window.location.origin) {
+    try {
+      await fetch(`${target.origin}/healthz`, { mode: 'no-cors', cache: 'no-store' });
+      return new ApiError(
+        'cors_blocked',
+        `${target.origin} answered, but its CORS settings do not let this page read the answer. Allow ${window.location.origin} on that service, or open the dashboard it serves.`,
+      );
+    } catch {
+      /* unreachable as well: fall through */
+    }
+  }
+  return new ApiError('network_unreachable', `Cannot reach ${target.origin}: check the address and that the service is running.`);
+};
+
+export class ApiClient {
+  constructor(private readonly connection: Connection) {}
+
+  url(path: string): string {
+    return `${this.connection.baseURL}${path}`;
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Response> {
+    const url = this.url(path);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        ...init,
+        cache: 'no-store',
+        headers: { authorization: `Bearer ${this.connection.token}`, ...init.headers },
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw await transportError(url);
+    }
+    if (!response.ok && response.status !== 304) throw await errorFromResponse(response);
+    return response;
+  }
+
+  private async parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+    const result = schema.safeParse(await response.json().catch(() => undefined));
+    if (!result.success)
+      throw new ApiError('invalid_response', `The service's answer does not match the API: ${result.error.issues[0]?.message ?? 'unknown shape'}.`, response.status);
+    return result.data;
+  }
+
+  async get<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+    return this.parse(await this.send(path, { method: 'GET', signal }), schema);
+  }
+
+  /** GET with If-None-Match: a 304 says the caller's copy is still current. */
+  async getConditional<S extends z.ZodType>(path: string, schema: S, etag: string | undefined, signal?: AbortSignal): Promise<Conditional<z.infer<S>>> {
+    const response = await this.send(path, { method: 'GET', signal, headers: etag ? { 'if-none-match': etag } : {} });
+    if (response.status === 304) return { notModified: true, headers: response.headers };
+    return { notModified: false, data: await this.parse(response, schema), etag: response.headers.get('etag') ?? undefined, headers: response.headers };
+  }
+
+  async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+    await this.send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  }
+}

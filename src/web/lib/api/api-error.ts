@@ -1,0 +1,45 @@
+/** Errors as values on the client: the same `code` the service's problem carries, plus transport failures. */
+import { problemSchema, type FieldError, type ProblemCode } from '../../../contract/problem.js';
+
+export type ClientErrorCode = 'network_unreachable' | 'cors_blocked' | 'invalid_response' | 'http_error';
+export type ApiErrorCode = ProblemCode | ClientErrorCode;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly detail: string,
+    readonly status?: number,
+    readonly options: { errors?: FieldError[]; retryAfterMs?: number } = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+
+  get retryAfterMs(): number | undefined {
+    return this.options.retryAfterMs;
+  }
+
+  get fieldErrors(): FieldError[] {
+    return this.options.errors ?? [];
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date. */
+export const parseRetryAfter = (header: string | null, now = Date.now()): number | undefined => {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
+
+export const errorFromResponse = async (response: Response): Promise<ApiError> => {
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  const text = await response.text().catch(() => '');
+  try {
+    const problem = problemSchema.parse(JSON.parse(text));
+    return new ApiError(problem.code, problem.detail, response.status, { errors: problem.errors, retryAfterMs });
+  } catch {
+    return new ApiError('http_error', `The service answered ${response.status} ${response.statusText}`.trim(), response.status, { retryAfterMs });
+  }
+};

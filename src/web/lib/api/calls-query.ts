@@ -1,0 +1,98 @@
+/** Polling the list of calls: conditional GETs, rows shared by callID, back-off on 429 / 503. */
+import { queryOptions, type Query } from '@tanstack/react-query';
+import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
+import { paths, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../../contract/paths.js';
+import type { ApiClient } from './api-client.js';
+import { ApiError } from './api-error.js';
+
+export interface CallsData {
+  calls: CallRecord[];
+  etag?: string;
+  /** How old the service's snapshot was when it answered. */
+  snapshotAgeMs: number;
+  /** When this browser received the answer (epoch ms). */
+  receivedAt: number;
+}
+
+export const DEFAULT_POLL_MS = 2000;
+const MAX_BACKOFF_MS = 30_000;
+
+export const callKeys = {
+  all: ['calls'] as const,
+  provider: (baseURL: string, scope: ProviderScope) =>
+    ['calls', baseURL, scope.accountID, scope.applicationID, scope.providerID] as const,
+};
+
+/** Age of the data on screen: the snapshot's age at receipt plus the time since. */
+export const dataAgeMs = (data: Pick<CallsData, 'snapshotAgeMs' | 'receivedAt'>, now: number): number =>
+  data.snapshotAgeMs + Math.max(0, now - data.receivedAt);
+
+const sameCall = (a: CallRecord, b: CallRecord): boolean => {
+  for (const key in b) if (a[key as keyof CallRecord] !== b[key as keyof CallRecord]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
+};
+
+const isCallsData = (value: unknown): value is CallsData =>
+  typeof value === 'object' && value !== null && Array.isArray((value as CallsData).calls);
+
+/**
+ * Structural sharing by callID: an unchanged call keeps its object, so its row does not
+ * re-render; an unchanged list keeps its array. (React Query's default matches by position.)
+ */
+export const shareCallsByID = (previous: unknown, next: unknown): unknown => {
+  if (!isCallsData(previous) || !isCallsData(next)) return next;
+  const byID = new Map(previous.calls.map((call) => [call.callID, call]));
+  let unchanged = previous.calls.length === next.calls.length;
+  const calls = next.calls.map((call, index) => {
+    const before = byID.get(call.callID);
+    if (before && (before === call || sameCall(before, call))) {
+      if (previous.calls[index] !== before) unchanged = false;
+      return before;
+    }
+    unchanged = false;
+    return call;
+  });
+  return { ...next, calls: unchanged ? previous.calls : calls };
+};
+
+/** The next poll: the interval, or longer after 429 / 503 (Retry-After when given, else doubling). */
+export const nextPollDelay = (error: unknown, failures: number, intervalMs: number): number => {
+  if (!(error instanceof ApiError)) return intervalMs;
+  if (error.retryAfterMs !== undefined) return Math.max(intervalMs, error.retryAfterMs);
+  if (failures === 0) return intervalMs;
+  return Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 5));
+};
+
+export interface CallsPolling {
+  intervalMs: number;
+  /** Keep polling while the tab is hidden (the wallboard does). */
+  inBackground: boolean;
+  enabled: boolean;
+}
+
+export const callsQueryOptions = (
+  client: ApiClient,
+  baseURL: string,
+  scope: ProviderScope,
+  polling: CallsPolling,
+  previous: () => CallsData | undefined,
+) =>
+  queryOptions({
+    queryKey: callKeys.provider(baseURL, scope),
+    queryFn: async ({ signal }): Promise<CallsData> => {
+      const before = previous();
+      const result = await client.getConditional(paths.listCalls(scope), listCallsResponseSchema, before?.etag, signal);
+      const snapshotAgeMs = Number(result.headers.get(SNAPSHOT_AGE_HEADER) ?? 0) || 0;
+      const receivedAt = Date.now();
+      if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt };
+      if (result.notModified) throw new ApiError('invalid_response', 'The service answered 304 to a first request.');
+      return { calls: result.data.calls, etag: result.etag, snapshotAgeMs, receivedAt };
+    },
+    structuralSharing: shareCallsByID,
+    enabled: polling.enabled,
+    retry: false,
+    refetchOnWindowFocus: 'always',
+    refetchIntervalInBackground: polling.inBackground,
+    refetchInterval: (query: Query<CallsData, Error, CallsData, readonly unknown[]>) =>
+      polling.enabled ? nextPollDelay(query.state.error, query.state.fetchFailureCount, polling.intervalMs) : false,
+  });

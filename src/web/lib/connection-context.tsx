@@ -1,0 +1,56 @@
+/** The current connection (service and token) and its API client, for every component below. */
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ApiClient } from './api/api-client.js';
+import { forgetConnection, loadConnection, saveConnection, takeTokenFromFragment, type Connection } from './connection.js';
+
+interface ConnectionValue {
+  connection: Connection | undefined;
+  client: ApiClient | undefined;
+  signIn: (connection: Connection) => void;
+  signOut: () => void;
+}
+
+const ConnectionContext = createContext<ConnectionValue | undefined>(undefined);
+
+/** A one-click link's token wins over a stored one; it is kept for this tab's session only. */
+const initialConnection = (): Connection | undefined => {
+  const fromLink = takeTokenFromFragment();
+  if (fromLink) {
+    const connection = { baseURL: '', token: fromLink, remember: false };
+    saveConnection(connection);
+    return connection;
+  }
+  return loadConnection();
+};
+
+export const ConnectionProvider = ({ children }: { children: ReactNode }) => {
+  const queryClient = useQueryClient();
+  const [connection, setConnection] = useState<Connection | undefined>(initialConnection);
+
+  const signIn = useCallback(
+    (next: Connection) => {
+      saveConnection(next);
+      queryClient.clear();
+      setConnection(next);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => {
+    forgetConnection();
+    queryClient.clear();
+    setConnection(undefined);
+  }, [queryClient]);
+
+  const value = useMemo(
+    () => ({ connection, client: connection ? new ApiClient(connection) : undefined, signIn, signOut }),
+    [connection, signIn, signOut],
+  );
+  return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
+};
+
+export const useConnection = (): ConnectionValue => {
+  const value = useContext(ConnectionContext);
+  if (!value) throw new Error('useConnection needs a ConnectionProvider');
+  return value;
+};

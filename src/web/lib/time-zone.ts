@@ -1,0 +1,9 @@
+/** The one time zone every time on screen is shown in: `?tz=` in the URL, else the browser's. */
+import { useSearchParams } from 'react-router';
+import { browserTimeZone, isValidTimeZone } from './format.js';
+
+export const useTimeZone = (): string => {
+  const [params] = useSearchParams();
+  const requested = params.get('tz');
+  return requested && isValidTimeZone(requested) ? requested : browserTimeZone();
+};

@@ -1,0 +1,113 @@
+/**
+ * Which account, application and provider(s) the dashboard shows: the choices come from
+ * `/v1/me` (or the connection's hand-typed scope), the selection lives in the URL.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MeResponse, Permission } from '../../contract/me.js';
+import type { ProviderScope } from '../../contract/paths.js';
+import { ApiError } from './api/api-error.js';
+import { meQueryOptions } from './api/me-query.js';
+import { useConnection } from './connection-context.js';
+
+export const ALL_PROVIDERS = 'all';
+
+export interface ProviderChoice {
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface Workspace {
+  accountID: string;
+  accountName: string;
+  applications: { id: string; name: string }[];
+  applicationID: string;
+  providers: ProviderChoice[];
+  /** A provider ID, or "all". */
+  provider: string;
+  /** The providers on screen: one, or every provider of the application. */
+  scopes: ProviderScope[];
+  permissions: Permission[];
+}
+
+export type WorkspaceState =
+  | { status: 'pending' }
+  | { status: 'error'; error: ApiError }
+  | { status: 'ready'; workspace: Workspace; select: (choice: { app?: string; provider?: string }) => void };
+
+const fromMe = (me: MeResponse, app: string | null, provider: string | null) => {
+  const application = me.applications.find((a) => a.id === app) ?? me.applications[0];
+  const providers = application?.providers ?? [];
+  const chosen = provider === ALL_PROVIDERS || providers.some((p) => p.id === provider) ? (provider as string) : (providers[0]?.id ?? '');
+  return { account: me.account, applications: me.applications, application, providers, chosen, permissions: me.permissions };
+};
+
+export const useWorkspace = (): WorkspaceState => {
+  const { client, connection } = useConnection();
+  const [params, setParams] = useSearchParams();
+  const manual = connection?.manualScope;
+  const me = useQuery({ ...meQueryOptions(client!, connection?.baseURL ?? ''), enabled: !!client && !manual });
+
+  const select = useCallback(
+    (choice: { app?: string; provider?: string }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (choice.app !== undefined) {
+            next.set('app', choice.app);
+            next.delete('provider');
+          }
+          if (choice.provider !== undefined) next.set('provider', choice.provider);
+          return next;
+        },
+        { replace: false },
+      ),
+    [setParams],
+  );
+
+  if (manual) {
+    const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown' }));
+    const requested = params.get('provider');
+    const provider = requested === ALL_PROVIDERS || manual.providerIDs.includes(requested ?? '') ? (requested as string) : (manual.providerIDs[0] ?? '');
+    const ids = provider === ALL_PROVIDERS ? manual.providerIDs : [provider];
+    return {
+      status: 'ready',
+      select,
+      workspace: {
+        accountID: manual.accountID,
+        accountName: manual.accountID,
+        applications: [{ id: manual.applicationID, name: manual.applicationID }],
+        applicationID: manual.applicationID,
+        providers,
+        provider,
+        scopes: ids.map((providerID) => ({ accountID: manual.accountID, applicationID: manual.applicationID, providerID })),
+        permissions: ['calls:read', 'calls:write'],
+      },
+    };
+  }
+  if (me.isPending) return { status: 'pending' };
+  if (me.isError) {
+    const error = me.error instanceof ApiError ? me.error : new ApiError('http_error', String(me.error));
+    return { status: 'error', error };
+  }
+  const picked = fromMe(me.data, params.get('app'), params.get('provider'));
+  if (!picked.application)
+    return { status: 'error', error: new ApiError('not_found', 'This token may not see any application.') };
+  const ids = picked.chosen === ALL_PROVIDERS ? picked.providers.map((p) => p.id) : [picked.chosen];
+  return {
+    status: 'ready',
+    select,
+    workspace: {
+      accountID: picked.account.id,
+      accountName: picked.account.name,
+      applications: picked.applications.map(({ id, name }) => ({ id, name })),
+      applicationID: picked.application.id,
+      providers: picked.providers,
+      provider: picked.chosen,
+      scopes: ids.map((providerID) => ({ accountID: picked.account.id, applicationID: picked.application!.id, providerID })),
+      permissions: picked.permissions,
+    },
+  };
+};
