@@ -6,7 +6,7 @@ import type { ApiClient } from './api-client.js';
 
 export const subscribersQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope) =>
   queryOptions({
-    queryKey: ['subscribers', baseURL, scope.accountID, scope.applicationID, scope.providerID] as const,
+    queryKey: ['subscribers', baseURL, scope] as const,
     queryFn: ({ signal }) => client.get(paths.subscribers(scope), listSubscribersResponseSchema, signal),
     staleTime: 30_000,
     retry: 1,

@@ -3,7 +3,7 @@
  * component that shows calls reads this one feed; React Query shares the requests.
  */
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useState } from 'react';
 import type { CallRecord } from '../../../contract/call-record.js';
 import type { ProviderScope } from '../../../contract/paths.js';
 import { useConnection } from '../connection-context.js';
@@ -26,9 +26,26 @@ export interface CallsFeed {
   refetch: () => void;
 }
 
-const mergeByStart = (lists: CallRecord[][]): CallRecord[] => {
-  if (lists.length === 1) return lists[0] ?? [];
-  return lists.flat().sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.callID < b.callID ? -1 : 1));
+const byStart = (a: CallRecord, b: CallRecord) =>
+  a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.callID < b.callID ? -1 : 1;
+
+const mergeByStart = (lists: (CallRecord[] | undefined)[]): CallRecord[] => {
+  const present = lists.filter((list): list is CallRecord[] => list !== undefined);
+  if (present.length === 1) return present[0] ?? [];
+  return present.flat().sort(byStart);
+};
+
+/** Merges again only when some provider's call array changed, so an unchanged feed keeps its array. */
+const lastMerge = () => {
+  let inputs: (CallRecord[] | undefined)[] = [];
+  let output: CallRecord[] = [];
+  return (lists: (CallRecord[] | undefined)[]) => {
+    if (lists.length !== inputs.length || lists.some((list, i) => list !== inputs[i])) {
+      inputs = lists;
+      output = mergeByStart(lists);
+    }
+    return output;
+  };
 };
 
 const asApiError = (error: unknown): ApiError | undefined =>
@@ -47,11 +64,9 @@ export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: 
     ),
   }) as UseQueryResult<CallsData, Error>[];
 
+  const [merge] = useState(lastMerge);
   const dataList = results.map((r) => r.data);
-  // Recompute the merge only when some provider's call array changed.
-  const callArrays = dataList.map((d) => d?.calls);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const calls = useMemo(() => mergeByStart(callArrays.map((c) => c ?? [])), callArrays);
+  const calls = merge(dataList.map((d) => d?.calls));
 
   const refetch = useCallback(() => {
     for (const scope of scopes) void queryClient.refetchQueries({ queryKey: callKeys.provider(baseURL, scope) });

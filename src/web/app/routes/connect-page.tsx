@@ -1,0 +1,2 @@
+/** Placeholder until the connection page lands. */
+export const ConnectPage = () => null;

@@ -1,0 +1,2 @@
+/** Placeholder until the wallboard lands. */
+export const WallboardPage = () => null;
