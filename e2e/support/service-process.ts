@@ -11,6 +11,11 @@ export interface ServiceProcess {
 }
 
 const BANNER = /Dashboard \(one click, signs you in\):\s+(\S+)#token=(\S+)/;
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+
+/** The token of e2e/fixtures/service-config.json. */
+export const E2E_TOKEN = 'e2e-token-0123456789abcdef';
+export const E2E_CONFIG = 'e2e/fixtures/service-config.json';
 
 export const startService = async (env: Record<string, string> = {}): Promise<ServiceProcess> => {
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
@@ -21,10 +26,12 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
+  // The demo prints a banner with its token; a configured service only logs where it listens.
+  const configured = env.CALLBOARD_CONFIG !== undefined;
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up banner within 15 s:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`the service did not start within 15 s:\n${output}`)), 15_000);
     const check = () => {
-      const found = BANNER.exec(output);
+      const found = configured ? LISTENING.exec(output) : BANNER.exec(output);
       if (found) {
         clearTimeout(timer);
         resolve(found);
@@ -37,10 +44,12 @@ export const startService = async (env: Record<string, string> = {}): Promise<Se
     });
   });
 
-  const dashboardURL = `${match[1]}#token=${match[2]}`;
+  const baseURL = new URL(match[1] as string).origin;
+  const token = configured ? E2E_TOKEN : (match[2] as string);
+  const dashboardURL = `${baseURL}/#token=${token}`;
   return {
-    baseURL: new URL(match[1] as string).origin,
-    token: match[2] as string,
+    baseURL,
+    token,
     dashboardURL,
     output: () => output,
     stop: () =>

@@ -4,6 +4,7 @@ import { authPlugin } from './auth/auth-plugin.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
+import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
@@ -14,6 +15,7 @@ import { ProviderRegistry, type PhoneSystemFactory } from './providers/provider-
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { methodNotAllowedRoutes } from './routes/method-not-allowed-routes.js';
+import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
 
@@ -54,6 +56,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(systemRoutes);
   await app.register(methodNotAllowedRoutes);
@@ -67,6 +70,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(meRoute, { config: options.config });
     await api.register(callsRoutes, { registry, clock });
     await api.register(subscribersRoute, { registry });
+    await api.register(simulatorControlRoute, { registry });
   });
 
   if (options.autoSync ?? true) app.addHook('onReady', async () => registry.startSync());

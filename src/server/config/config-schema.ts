@@ -14,6 +14,8 @@ const simulatorSettingsSchema = z.strictObject({
   speed: z.number().positive().max(1000).optional(),
   keepEndedMs: z.number().int().nonnegative().max(86_400_000).optional(),
   emailDomain: z.string().optional(),
+  /** Enables the simulator's fault-injection route, for outage drills and end-to-end tests. */
+  control: z.boolean().default(false),
 });
 
 const providerCommon = {
@@ -28,7 +30,7 @@ const providerCommon = {
 };
 
 export const providerConfigSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ dialMode: 'two-step' }) }),
+  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ dialMode: 'two-step', control: false }) }),
 ]);
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
@@ -68,6 +70,8 @@ export type AccountConfig = z.infer<typeof accountConfigSchema>;
 export const serviceConfigSchema = z
   .strictObject({
     accounts: z.array(accountConfigSchema).min(1),
+    /** Origins (scheme://host[:port]) of dashboards served elsewhere that may call this service. */
+    corsOrigins: z.array(z.url({ error: 'must be an origin such as https://board.example.com' })).default([]),
     /** Requests a minute allowed per token. */
     rateLimitPerMinute: z.number().int().min(1).max(1_000_000).default(1200),
     metrics: z

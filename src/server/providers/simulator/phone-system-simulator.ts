@@ -28,6 +28,9 @@ export interface PhoneSystemSimulator extends PhoneSystem {
   readonly control: SimulatorControl;
 }
 
+export const isPhoneSystemSimulator = (phoneSystem: PhoneSystem): phoneSystem is PhoneSystemSimulator =>
+  'control' in phoneSystem && typeof (phoneSystem as PhoneSystemSimulator).control?.setFailure === 'function';
+
 export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions): PhoneSystemSimulator => {
   const settings = resolveSimulatorOptions(options);
   const { clock, seed, name } = settings;

@@ -1,2 +1,46 @@
-/** Placeholder until the connection page lands. */
-export const ConnectPage = () => null;
+/** Where a dashboard without a (working) connection lands: say why, and connect. */
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Banner } from '../../components/ui/banner.js';
+import { ConnectForm } from '../../features/connection/components/connect-form.js';
+import { useConnection } from '../../lib/connection-context.js';
+import { useAppliedTheme } from '../../lib/theme.js';
+
+export interface ConnectState {
+  from?: string;
+  /** Why the user was sent here, e.g. the token was refused. */
+  reason?: string;
+}
+
+export const ConnectPage = () => {
+  useAppliedTheme();
+  const { connection, signIn } = useConnection();
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as ConnectState;
+  useEffect(() => {
+    document.title = 'Connect · Callboard';
+  }, []);
+  if (connection) return <Navigate to={state.from ?? "/"} replace />;
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 p-6">
+      <div className="flex items-center gap-3">
+        <img src="/favicon.svg" alt="" className="h-10 w-10" />
+        <div>
+          <h1 className="text-2xl font-semibold">Connect to Callboard</h1>
+          <p className="text-muted">Live calls, concurrency and click-to-call for your call center.</p>
+        </div>
+      </div>
+      {state.reason ? (
+        <Banner tone="warn" title="Signed out">
+          {state.reason}
+        </Banner>
+      ) : null}
+      <ConnectForm
+        onConnected={(next) => {
+          signIn(next);
+          navigate(state.from ?? '/', { replace: true });
+        }}
+      />
+    </main>
+  );
+};

@@ -12,6 +12,7 @@ import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { useWorkspace, type Workspace } from '../../lib/workspace.js';
+import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 
 const useLiveTitle = (feed: CallsFeed) => {
@@ -23,6 +24,7 @@ const useLiveTitle = (feed: CallsFeed) => {
 
 const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const feed = useCallsFeed(workspace.scopes);
+  useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
   const timeZone = useTimeZone();
   useLiveTitle(feed);
@@ -55,6 +57,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
 
 export const LivePage = () => {
   const state = useWorkspace();
+  useRefusedToken(state.status === 'error' ? state.error : undefined);
   if (state.status === 'pending') return <p className="p-4 text-muted">Loading your workspace…</p>;
   if (state.status === 'error')
     return (

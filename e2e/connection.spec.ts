@@ -1,0 +1,50 @@
+/** Signing in: the one-click link, a refused token, the connection page, signing out. */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
+
+let service: ServiceProcess;
+test.beforeAll(async () => {
+  service = await startService({ CALLBOARD_CONFIG: E2E_CONFIG });
+});
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+test('the one-click link signs in, removes the token from the address bar and shows live calls', async ({ page }) => {
+  await page.goto(service.dashboardURL);
+  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+  expect(page.url()).not.toContain('token');
+  await expect(page).toHaveTitle(/^\(\d+\) Live calls/);
+  const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('callboard.connection'), local: localStorage.getItem('callboard.connection') }));
+  expect(stored.session).toContain(service.token);
+  expect(stored.local).toBeNull();
+});
+
+test('a bad token lands on the connection page with its message', async ({ page }) => {
+  await page.goto(`${service.baseURL}/#token=not-the-right-token-000`);
+  await expect(page.getByRole('heading', { name: 'Connect to Callboard' })).toBeVisible();
+  await expect(page.getByText(/refused the token/)).toBeVisible();
+  expect(page.url()).not.toContain('not-the-right-token');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the connection page checks the token and explains a refusal and an unreachable service', async ({ page }) => {
+  await page.goto(`${service.baseURL}/connect`);
+  await page.getByLabel('API token').fill('wrong-token-but-long-enough');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('refused this token');
+
+  await page.getByLabel('Service address').fill('http://127.0.0.1:9');
+  await page.getByLabel('API token').fill(service.token);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toContainText('Cannot reach http://127.0.0.1:9');
+
+  await page.getByLabel('Service address').fill('');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect to Callboard' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('callboard.connection'))).toBeNull();
+});

@@ -1,0 +1,20 @@
+/** How long a call has lasted, by one rule shared by the duration cell, the duration sort and the CSV. */
+import type { CallRecord } from '../../../../contract/call-record.js';
+
+/** What the number measures, shown beside it so "0:40" is never ambiguous. */
+export type TimedPhase = 'ring' | 'talk' | 'total';
+
+export interface CallTiming {
+  ms: number;
+  phase: TimedPhase;
+}
+
+/**
+ * A live call counts the phase the thresholds judge (ring time before an answer, talk time after);
+ * a finished call counts its whole length, start to end.
+ */
+export const callTiming = (call: Pick<CallRecord, 'startedAt' | 'answeredAt' | 'endedAt'>, now: number): CallTiming => {
+  if (call.endedAt !== undefined) return { ms: Date.parse(call.endedAt) - Date.parse(call.startedAt), phase: 'total' };
+  if (call.answeredAt !== undefined) return { ms: now - Date.parse(call.answeredAt), phase: 'talk' };
+  return { ms: now - Date.parse(call.startedAt), phase: 'ring' };
+};
