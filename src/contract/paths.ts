@@ -16,17 +16,26 @@ export const paths = {
   /** POST: make a call (plural `providers`, spec 4.2). */
   makeCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls`,
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
+  /** PUT: fault injection for simulated providers that enable it. */
+  simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
+  /** PUT: how the next placed call of a simulated provider goes. */
+  simulatorNextPlacedCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/next-placed-call`,
   me: () => '/v1/me',
   openapi: () => '/v1/openapi.json',
   health: () => '/healthz',
   metrics: () => '/metrics',
 };
 
+const PARAMS = { accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' };
+const pattern = (build: (s: ProviderScope) => string) => build(PARAMS).replaceAll('%3A', ':');
+
 /** Fastify route patterns built from the same builders, so the two can never drift apart. */
 export const routePatterns = {
-  listCalls: paths.listCalls({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
-  makeCall: paths.makeCall({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
-  subscribers: paths.subscribers({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':'),
+  listCalls: pattern(paths.listCalls),
+  makeCall: pattern(paths.makeCall),
+  subscribers: pattern(paths.subscribers),
+  simulatorFailure: pattern(paths.simulatorFailure),
+  simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),
 };
 
 /** Response header carrying the age, in milliseconds, of the provider snapshot a list was served from. */

@@ -5,6 +5,7 @@ import { meResponseSchema } from '../../contract/me.js';
 import { makeCallRequestSchema } from '../../contract/make-call.js';
 import { problemCodes, problemSchema, type ProblemCode } from '../../contract/problem.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
+import { nextPlacedCallSchema, simulatorFailureSchema } from '../../contract/simulator-control.js';
 import { listSubscribersResponseSchema } from '../../contract/subscriber.js';
 
 const schema = (s: z.ZodType, io: 'input' | 'output' = 'output') => {
@@ -135,6 +136,32 @@ export const buildOpenApiDocument = () => ({
           '200': { description: 'Account, applications, providers, permissions', content: { 'application/json': { schema: { $ref: '#/components/schemas/MeResponse' } } } },
           ...errorResponses(['unauthorized', 'rate_limited']),
         },
+      },
+    },
+    [openapiPath(routePatterns.simulatorFailure)]: {
+      put: {
+        operationId: 'setSimulatorFailure',
+        summary: 'Make a simulated provider fail, stall or recover (extension)',
+        description: 'Only for simulator providers whose config sets `settings.control`; others answer 404.',
+        parameters: scopeParameters,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schema(simulatorFailureSchema, 'input') } },
+        },
+        responses: { '204': { description: 'Set' }, ...errorResponses([...common, 'validation_failed']) },
+      },
+    },
+    [openapiPath(routePatterns.simulatorNextPlacedCall)]: {
+      put: {
+        operationId: 'scriptNextPlacedCall',
+        summary: 'How the next call placed through a simulated provider goes (extension)',
+        description: 'Only for simulator providers whose config sets `settings.control`. Times are simulated milliseconds.',
+        parameters: scopeParameters,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schema(nextPlacedCallSchema, 'input') } },
+        },
+        responses: { '204': { description: 'Scripted' }, ...errorResponses([...common, 'validation_failed']) },
       },
     },
     '/healthz': { get: { operationId: 'health', summary: 'Liveness', security: [], responses: { '200': { description: 'Up' } } } },

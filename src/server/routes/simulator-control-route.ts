@@ -3,28 +3,13 @@
  * phone system fail, stall or recover, to rehearse outages and to test the dashboard against them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { paths, type ProviderScope } from '../../contract/paths.js';
+import { routePatterns, type ProviderScope } from '../../contract/paths.js';
+import { nextPlacedCallSchema, simulatorFailureSchema } from '../../contract/simulator-control.js';
 import { ApiProblem } from '../http/api-problem.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
 import { isPhoneSystemSimulator } from '../providers/simulator/phone-system-simulator.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
-
-const failureBodySchema = z.strictObject({ mode: z.enum(['unavailable', 'error', 'timeout', 'stall']).nullable() });
-
-const simulatedMs = z.number().int().min(0).max(3_600_000);
-/** How the next call placed through the API goes; what is left out is drawn as usual. */
-const nextPlacedCallSchema = z.strictObject({
-  agent: z.enum(['answer', 'no-answer']).optional(),
-  agentRingMs: simulatedMs.optional(),
-  remote: z.enum(['answer', 'busy', 'no-answer']).optional(),
-  remoteRingMs: simulatedMs.optional(),
-  talkMs: simulatedMs.optional(),
-});
-
-const simulatorPath = (action: string) =>
-  `${paths.makeCall({ accountID: ':accountID', applicationID: ':applicationID', providerID: ':providerID' }).replaceAll('%3A', ':').replace(/\/calls$/, '')}/simulator/${action}`;
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
@@ -38,16 +23,16 @@ const controllableSimulator = (registry: ProviderRegistry, request: ScopeRequest
 };
 
 export const simulatorControlRoute = async (app: FastifyInstance, { registry }: { registry: ProviderRegistry }) => {
-  app.put(simulatorPath('failure'), async (request: ScopeRequest, reply) => {
+  app.put(routePatterns.simulatorFailure, async (request: ScopeRequest, reply) => {
     const { control, providerID } = controllableSimulator(registry, request);
-    const body = failureBodySchema.safeParse(request.body);
+    const body = simulatorFailureSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The failure request is not valid', body.error);
     control.setFailure(body.data.mode);
     request.log.warn({ provider: providerID, mode: body.data.mode }, 'simulated provider failure set');
     return reply.code(204).send();
   });
 
-  app.put(simulatorPath('next-placed-call'), async (request: ScopeRequest, reply) => {
+  app.put(routePatterns.simulatorNextPlacedCall, async (request: ScopeRequest, reply) => {
     const { control } = controllableSimulator(registry, request);
     const body = nextPlacedCallSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The call script is not valid', body.error);

@@ -3,13 +3,17 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
 
+const Loading = () => <p className="p-6 text-muted">Loading…</p>;
+
 export const router = createBrowserRouter([
   {
     path: '/connect',
+    HydrateFallback: Loading,
     lazy: async () => ({ Component: (await import('./routes/connect-page.js')).ConnectPage }),
   },
   {
     element: <RequireConnection />,
+    HydrateFallback: Loading,
     children: [
       {
         path: '/wallboard',
@@ -21,5 +25,5 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.js')).NotFoundPage }) },
+  { path: '*', HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./routes/not-found-page.js')).NotFoundPage }) },
 ]);

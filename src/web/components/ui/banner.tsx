@@ -1,5 +1,6 @@
 /** A full-width message: warnings and errors say what happened and what the screen still shows. */
 import type { ReactNode } from 'react';
+import { InfoIcon, WarningIcon } from './icons.js';
 
 const tones = {
   info: 'border-line bg-raised text-ink',
@@ -19,9 +20,7 @@ export const Banner = ({
   action?: ReactNode;
 }) => (
   <div role={tone === 'danger' ? 'alert' : 'status'} className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border px-4 py-2 ${tones[tone]}`}>
-    <span aria-hidden="true" className="text-lg leading-none">
-      {tone === 'info' ? 'ℹ' : '⚠'}
-    </span>
+    <span className="text-lg leading-none">{tone === 'info' ? <InfoIcon /> : <WarningIcon />}</span>
     <div className="min-w-0 flex-1">
       <p className="font-semibold">{title}</p>
       {children ? <div className="text-sm">{children}</div> : null}

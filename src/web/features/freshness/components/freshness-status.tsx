@@ -1,5 +1,6 @@
 /** "Updated 2 s ago", with pause / resume and refresh now. */
 import { Button } from '../../../components/ui/button.js';
+import { PauseIcon, PlayIcon, RefreshIcon } from '../../../components/ui/icons.js';
 import type { CallsFeed } from '../../../lib/api/use-calls-feed.js';
 import { formatAge } from '../../../lib/format.js';
 import { usePolling } from '../../../lib/polling-context.js';
@@ -34,10 +35,12 @@ export const FreshnessStatus = ({ feed, freshness }: { feed: CallsFeed; freshnes
         {label(freshness)}
       </span>
       <Button size="sm" onClick={() => setPaused(!paused)} aria-pressed={paused}>
-        {paused ? '▶ Resume' : '⏸ Pause'}
+        {paused ? <PlayIcon /> : <PauseIcon />}
+        {paused ? 'Resume' : 'Pause'}
       </Button>
       <Button size="sm" onClick={feed.refetch} disabled={feed.isFetching}>
-        ⟳ Refresh
+        <RefreshIcon />
+        Refresh
       </Button>
     </div>
   );

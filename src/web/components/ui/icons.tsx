@@ -1,0 +1,54 @@
+/** Small line icons (inline SVG, so no icon font can be missing). Decorative: pair them with text. */
+import type { SVGProps } from 'react';
+
+const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    {...props}
+  >
+    {children}
+  </svg>
+);
+
+export const PauseIcon = () => (
+  <Icon>
+    <rect x="6" y="4" width="4" height="16" rx="1" />
+    <rect x="14" y="4" width="4" height="16" rx="1" />
+  </Icon>
+);
+
+export const PlayIcon = () => (
+  <Icon>
+    <path d="M7 4v16l13-8z" />
+  </Icon>
+);
+
+export const RefreshIcon = () => (
+  <Icon>
+    <path d="M21 12a9 9 0 1 1-2.64-6.36" />
+    <path d="M21 3v6h-6" />
+  </Icon>
+);
+
+export const WarningIcon = () => (
+  <Icon>
+    <path d="M12 3 2 21h20z" />
+    <path d="M12 10v5M12 18h.01" />
+  </Icon>
+);
+
+export const InfoIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7h.01" />
+  </Icon>
+);

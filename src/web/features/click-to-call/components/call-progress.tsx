@@ -1,0 +1,143 @@
+/** The placed call's progress: a headline with a ticking time, and the steps with the current one marked. */
+import { useEffect } from 'react';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import { useAnnounce } from '../../../lib/announcer.js';
+import { formatDuration, formatPhoneNumber } from '../../../lib/format.js';
+import { useCallProgress, type CallProgress } from '../hooks/use-call-progress.js';
+import type { PlacedCall } from '../hooks/use-place-call.js';
+
+type StepState = 'done' | 'current' | 'upcoming' | 'skipped';
+
+interface Step {
+  label: string;
+  state: StepState;
+}
+
+interface View {
+  headline: string;
+  /** A ticking time beside the headline, while the call is live. */
+  clock?: string;
+  detail?: string;
+  tone: string;
+  /** Said once per step through the page's live region: ticks and re-renders say nothing new. */
+  announcement: string;
+  steps: [StepState, StepState, StepState, StepState];
+  endLabel: string;
+}
+
+const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): View => {
+  const ringingAnnouncement = `Call placed. Ringing ${placed.callerName}'s phone.`;
+  switch (progress.phase) {
+    case 'accepted':
+      return {
+        headline: `Ringing ${placed.callerName}'s phone…`,
+        clock: formatDuration(progress.elapsedMs),
+        tone: 'text-ringing',
+        announcement: ringingAnnouncement,
+        steps: ['done', 'current', 'upcoming', 'upcoming'],
+        endLabel: 'Ended',
+      };
+    case 'ringing':
+      return {
+        // Two-step providers ring the agent, then the customer; the record cannot tell the two apart.
+        headline: `Ringing ${placed.callerName}, then ${number}…`,
+        clock: formatDuration(progress.elapsedMs),
+        tone: 'text-ringing',
+        announcement: ringingAnnouncement,
+        steps: ['done', 'current', 'upcoming', 'upcoming'],
+        endLabel: 'Ended',
+      };
+    case 'not-listed':
+      return {
+        headline: 'Call accepted, not in the live list yet',
+        detail: `${placed.providerName} accepted the call, but it has not appeared in the live list after ${NOT_LISTED_SECONDS} s. The list may lag: check ${placed.callerName}'s phone.`,
+        tone: 'text-warn',
+        announcement: `The call was accepted but has not appeared in the live list after ${NOT_LISTED_SECONDS} seconds.`,
+        steps: ['done', 'current', 'upcoming', 'upcoming'],
+        endLabel: 'Ended',
+      };
+    case 'connected':
+      return {
+        headline: 'Connected',
+        clock: formatDuration(progress.talkMs),
+        tone: 'text-talking',
+        announcement: `Connected: ${placed.callerName} and ${number} are talking.`,
+        steps: ['done', 'done', 'current', 'upcoming'],
+        endLabel: 'Ended',
+      };
+    case 'not-answered':
+      return {
+        headline: 'Not answered (busy or no answer)',
+        tone: 'text-missed',
+        announcement: 'The call was not answered (busy or no answer).',
+        steps: ['done', 'done', 'skipped', 'current'],
+        endLabel: 'Not answered (busy or no answer)',
+      };
+    case 'ended': {
+      const ended = `Call ended after ${formatDuration(progress.talkMs)}`;
+      return { headline: ended, tone: 'text-muted', announcement: `${ended}.`, steps: ['done', 'done', 'done', 'current'], endLabel: ended };
+    }
+    case 'gone':
+      return {
+        headline: 'Call no longer listed',
+        detail: 'It left the live list without an end time: it has most likely ended.',
+        tone: 'text-muted',
+        announcement: 'The call is no longer listed.',
+        steps: ['done', 'done', progress.answered ? 'done' : 'skipped', 'current'],
+        endLabel: 'No longer listed',
+      };
+  }
+};
+
+const NOT_LISTED_SECONDS = 15;
+
+const markers: Record<StepState, { glyph: string; text: string; className: string }> = {
+  done: { glyph: '✓', text: 'done', className: 'text-talking' },
+  current: { glyph: '●', text: 'current step', className: 'text-ink font-semibold' },
+  upcoming: { glyph: '○', text: 'not yet', className: 'text-muted' },
+  skipped: { glyph: '–', text: 'skipped', className: 'text-muted line-through' },
+};
+
+const StepItem = ({ step }: { step: Step }) => {
+  const marker = markers[step.state];
+  return (
+    <li aria-current={step.state === 'current' ? 'step' : undefined} className={`flex items-baseline gap-2 ${marker.className}`}>
+      <span aria-hidden="true" className="w-4 text-center">
+        {marker.glyph}
+      </span>
+      <span className="sr-only">{marker.text}: </span>
+      <span className="min-w-0 flex-1">{step.label}</span>
+      {step.state === 'current' ? <span className="rounded bg-raised px-1.5 text-xs font-medium text-ink">now</span> : null}
+    </li>
+  );
+};
+
+export const CallProgressView = ({ placed, calls }: { placed: PlacedCall; calls: readonly CallRecord[] }) => {
+  const progress = useCallProgress(placed, calls);
+  const number = formatPhoneNumber(placed.digits);
+  const view = viewOf(progress, placed, number);
+  const announce = useAnnounce();
+  useEffect(() => announce(view.announcement), [announce, view.announcement]);
+
+  const labels = [`Accepted by ${placed.providerName}`, `Ringing ${placed.callerName}, then ${number}`, 'Connected', view.endLabel];
+  const steps = labels.map((label, index) => ({ label, state: view.steps[index] ?? 'upcoming' }));
+  return (
+    <section aria-labelledby="click-to-call-progress" className="flex flex-col gap-3 rounded-md border border-line bg-raised p-3">
+      <h3 id="click-to-call-progress" className="text-xs font-semibold tracking-wide text-muted uppercase">
+        Call to {number}
+      </h3>
+      <div>
+        <p className={`flex items-baseline justify-between gap-3 text-base font-semibold ${view.tone}`}>
+          <span>{view.headline}</span>
+          {view.clock ? <span className="tabular font-mono text-sm">{view.clock}</span> : null}
+        </p>
+        {view.detail ? <p className="mt-1 text-sm text-ink">{view.detail}</p> : null}
+      </div>
+      <ol aria-label="Progress" className="flex flex-col gap-1 text-sm">
+        {steps.map((step) => (
+          <StepItem key={step.label} step={step} />
+        ))}
+      </ol>
+    </section>
+  );
+};

@@ -1,0 +1,134 @@
+/** The table's columns, defined once: header, width, sort key and cell of each. */
+import type { ReactNode } from 'react';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import type { CallBackRequest } from '../../../lib/call-back.js';
+import { callState, callStates } from '../../../lib/call-state.js';
+import { formatClockTime, formatDateTime, formatPhoneNumber } from '../../../lib/format.js';
+import type { Thresholds } from '../../../lib/thresholds.js';
+import { callDirection, directionLabel, subscriberName } from '../utils/call-fields.js';
+import { callTiming } from '../utils/call-timing.js';
+import type { SortDir } from '../utils/query-calls.js';
+import { CallDuration } from './call-duration.js';
+import { InboundIcon, OutboundIcon } from './call-icons.js';
+import { CallStateBadge } from './call-state-badge.js';
+import { RowActions } from './row-actions.js';
+
+export type ColumnID = 'state' | 'direction' | 'remote' | 'subscriber' | 'provider' | 'started' | 'duration' | 'actions';
+
+/** What every cell may need beyond its call; one stable object, so memoised rows stay untouched. */
+export interface CellContext {
+  timeZone: string;
+  thresholds: Thresholds;
+  onCallBack: (request: CallBackRequest) => void;
+}
+
+export interface CallColumn {
+  id: ColumnID;
+  header: string;
+  /** A width class for the column's <col>; columns without one share what is left. */
+  width?: string;
+  /** State, remote party and duration identify a call and carry its alert, so they cannot be hidden. */
+  hideable: boolean;
+  sort?: {
+    key: (call: CallRecord, now: number) => string | number;
+    /** The first click sorts this way: what a supervisor looks for first (e.g. the longest duration). */
+    firstDir: SortDir;
+  };
+  Cell: (props: { call: CallRecord; context: CellContext }) => ReactNode;
+}
+
+const TwoLines = ({ first, second }: { first: ReactNode; second?: ReactNode }) => (
+  <div className="flex min-w-0 flex-col leading-5">
+    <span className="truncate">{first}</span>
+    {second ? <span className="truncate text-xs text-muted">{second}</span> : null}
+  </div>
+);
+
+export const callColumns: readonly CallColumn[] = [
+  {
+    id: 'state',
+    header: 'State',
+    width: 'w-28',
+    hideable: false,
+    sort: { key: (call) => callStates.indexOf(callState(call)), firstDir: 'asc' },
+    Cell: ({ call }) => <CallStateBadge state={callState(call)} />,
+  },
+  {
+    id: 'direction',
+    header: 'Direction',
+    width: 'w-28',
+    hideable: true,
+    sort: { key: callDirection, firstDir: 'asc' },
+    Cell: ({ call }) => (
+      <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${call.isOutbound ? 'text-outbound' : 'text-inbound'}`}>
+        {call.isOutbound ? <OutboundIcon /> : <InboundIcon />}
+        {directionLabel[callDirection(call)]}
+      </span>
+    ),
+  },
+  {
+    id: 'remote',
+    header: 'Remote party',
+    hideable: false,
+    sort: { key: (call) => call.remoteName ?? formatPhoneNumber(call.remoteNumber), firstDir: 'asc' },
+    Cell: ({ call }) => (
+      <TwoLines
+        first={
+          call.remoteNumber === '' ? <span className="text-muted italic">Withheld</span> : <span className="tabular">{formatPhoneNumber(call.remoteNumber)}</span>
+        }
+        second={call.remoteName}
+      />
+    ),
+  },
+  {
+    id: 'subscriber',
+    header: 'Subscriber',
+    hideable: true,
+    sort: { key: (call) => subscriberName(call) || call.subscriberID || '', firstDir: 'asc' },
+    Cell: ({ call }) =>
+      call.subscriberID === undefined && !subscriberName(call) ? (
+        <span className="text-muted">Not assigned</span>
+      ) : (
+        <TwoLines
+          first={subscriberName(call) || call.subscriberID}
+          second={call.subscriberExtension ? `ext. ${call.subscriberExtension}` : undefined}
+        />
+      ),
+  },
+  {
+    id: 'provider',
+    header: 'Provider',
+    hideable: true,
+    sort: { key: (call) => call.providerName, firstDir: 'asc' },
+    Cell: ({ call }) => <TwoLines first={call.providerName} />,
+  },
+  {
+    id: 'started',
+    header: 'Started',
+    width: 'w-24',
+    hideable: true,
+    sort: { key: (call) => call.startedAt, firstDir: 'asc' },
+    Cell: ({ call, context }) => (
+      <time dateTime={call.startedAt} title={formatDateTime(call.startedAt, context.timeZone)} className="tabular">
+        {formatClockTime(call.startedAt, context.timeZone)}
+      </time>
+    ),
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    width: 'w-32',
+    hideable: false,
+    sort: { key: (call, now) => callTiming(call, now).ms, firstDir: 'desc' },
+    Cell: ({ call, context }) => <CallDuration call={call} thresholds={context.thresholds} />,
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    width: 'w-48',
+    hideable: true,
+    Cell: ({ call, context }) => <RowActions call={call} onCallBack={context.onCallBack} />,
+  },
+];
+
+export const columnByID = (id: ColumnID): CallColumn | undefined => callColumns.find((column) => column.id === id);

@@ -1,0 +1,77 @@
+/** A row's actions: call the remote party back through the click-to-call form, or copy the number. */
+import { useEffect, useId, useState } from 'react';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import { Button } from '../../../components/ui/button.js';
+import { useAnnounce } from '../../../lib/announcer.js';
+import type { CallBackRequest } from '../../../lib/call-back.js';
+import { formatPhoneNumber } from '../../../lib/format.js';
+import { CheckIcon, CopyIcon, PhoneIcon } from './call-icons.js';
+
+const COPIED_MS = 2000;
+
+// aria-disabled rather than disabled: the buttons stay focusable, so keyboard and screen-reader users also hear why.
+const unavailable = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-panel';
+
+const useCopyNumber = (digits: string) => {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const announce = useAnnounce();
+  useEffect(() => {
+    if (status === 'idle') return;
+    const timer = setTimeout(() => setStatus('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(digits);
+      setStatus('copied');
+      announce('Number copied');
+    } catch {
+      setStatus('failed');
+      announce('Could not copy the number: the browser refused clipboard access');
+    }
+  };
+  return { status, copy };
+};
+
+export const RowActions = ({ call, onCallBack }: { call: CallRecord; onCallBack: (request: CallBackRequest) => void }) => {
+  const withheld = call.remoteNumber === '';
+  const number = formatPhoneNumber(call.remoteNumber);
+  const reasonID = useId();
+  const { status, copy } = useCopyNumber(call.remoteNumber);
+  const reason = withheld ? { 'aria-disabled': true, 'aria-describedby': reasonID, title: 'The caller withheld their number' } : {};
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <Button
+        size="sm"
+        className={unavailable}
+        aria-label={withheld ? 'Call back' : `Call back ${number}`}
+        onClick={() => {
+          if (!withheld) onCallBack({ remoteNumber: call.remoteNumber, subscriberID: call.subscriberID });
+        }}
+        {...reason}
+      >
+        <PhoneIcon />
+        Call back
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={unavailable}
+        aria-label={withheld ? 'Copy number' : `Copy number ${number}`}
+        onClick={() => {
+          if (!withheld) void copy();
+        }}
+        {...reason}
+      >
+        {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
+        {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy'}
+      </Button>
+      {withheld ? (
+        <span id={reasonID} className="sr-only">
+          Number withheld: nothing to call back or copy.
+        </span>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,68 @@
+/**
+ * Missed calls of the last minutes: the live list forgets ended calls within moments, so this
+ * asks the list's window query (`fromDate`) instead, a few times a minute.
+ */
+import { queryOptions, type Query } from '@tanstack/react-query';
+import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
+import { paths, type ProviderScope } from '../../../contract/paths.js';
+import type { ApiClient } from './api-client.js';
+import { nextPollDelay } from './calls-query.js';
+
+export const RECENT_WINDOW_MS = 15 * 60_000;
+export const RECENT_POLL_MS = 30_000;
+
+export interface RecentMissedCalls {
+  /** Missed calls live at any moment since `fromDate`; ended ones have `endedAt`. */
+  calls: CallRecord[];
+  fromDate: number;
+  receivedAt: number;
+}
+
+export const recentMissedCallsKeys = {
+  provider: (baseURL: string, scope: ProviderScope, windowMs: number) =>
+    ['calls-window', baseURL, scope.accountID, scope.applicationID, scope.providerID, 'missed', windowMs] as const,
+};
+
+/** The window's list for one provider, keeping only missed calls: a busy quarter-hour holds thousands of others. */
+export const recentMissedCallsQueryOptions = (
+  client: ApiClient,
+  baseURL: string,
+  scope: ProviderScope,
+  options: { enabled: boolean; windowMs?: number },
+) => {
+  const windowMs = options.windowMs ?? RECENT_WINDOW_MS;
+  return queryOptions({
+    queryKey: recentMissedCallsKeys.provider(baseURL, scope, windowMs),
+    queryFn: async ({ signal }): Promise<RecentMissedCalls> => {
+      const fromDate = Date.now() - windowMs;
+      const query = new URLSearchParams({ fromDate: new Date(fromDate).toISOString() });
+      const data = await client.get(`${paths.listCalls(scope)}?${query.toString()}`, listCallsResponseSchema, signal);
+      return { calls: data.calls.filter((call) => call.isMissedCall), fromDate, receivedAt: Date.now() };
+    },
+    enabled: options.enabled,
+    retry: false,
+    // A wall screen is often a background tab; two requests a minute cost nothing.
+    refetchIntervalInBackground: true,
+    refetchInterval: (query: Query<RecentMissedCalls, Error, RecentMissedCalls, readonly unknown[]>) =>
+      options.enabled ? nextPollDelay(query.state.error, query.state.fetchFailureCount, RECENT_POLL_MS) : false,
+  });
+};
+
+/** When a missed call counts as missed: when it ended, or (not yet known) when it began ringing. */
+const missedAt = (call: Pick<CallRecord, 'endedAt' | 'startedAt'>): number => Date.parse(call.endedAt ?? call.startedAt);
+
+/**
+ * Missed calls from `since` on, each counted once however many lists hold it (every provider's
+ * window query and the live feed overlap). No upper bound: the service's clock may run ahead.
+ */
+export const countMissedSince = (lists: readonly (readonly CallRecord[] | undefined)[], since: number): number => {
+  const seen = new Set<string>();
+  for (const list of lists) {
+    for (const call of list ?? []) {
+      if (!call.isMissedCall || seen.has(call.callID)) continue;
+      const at = missedAt(call);
+      if (at >= since) seen.add(call.callID);
+    }
+  }
+  return seen.size;
+};
