@@ -1,5 +1,118 @@
-/** Placeholder until the tiles land. */
+/** The supervisor's numbers at a glance: live calls, by direction, ringing, missed lately, the longest call, today's peak. */
+import { useId, useMemo } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
+import { RECENT_WINDOW_MS } from '../../../lib/api/recent-calls-query.js';
+import { useNow } from '../../../lib/clock.js';
+import { peakToday, samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
+import { formatAge, formatDuration, formatPhoneNumber, formatShortTime } from '../../../lib/format.js';
+import { useThresholds } from '../../../lib/thresholds.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
+import { useRecentMissed, type RecentMissed } from '../hooks/use-recent-missed.js';
+import { agentLabel, liveStats, type LongestCall } from '../utils/live-stats.js';
+import { StatTile, type TileSize } from './stat-tile.js';
 
-export const CallTiles = (_props: { calls: CallRecord[]; scopes: ProviderScope[]; loading: boolean; size?: 'normal' | 'wall' }) => null;
+const grids: Record<TileSize, string> = {
+  normal: 'gap-3 grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]',
+  // rem-based tracks: a larger wallboard scale means fewer, still readable, columns.
+  wall: 'gap-5 grid-cols-[repeat(auto-fit,minmax(34rem,1fr))]',
+};
+
+const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[2.5rem] font-medium text-muted' };
+
+/** While the first poll is on its way a count is unknown, not zero. */
+const UNKNOWN = '—';
+
+const remoteLabel = (call: CallRecord): string => {
+  const number = formatPhoneNumber(call.remoteNumber);
+  return call.remoteName ? `${call.remoteName}, ${number}` : number;
+};
+
+const longestDetail = (longest: LongestCall): string => {
+  const { call } = longest;
+  const direction = call.isOutbound ? 'Outbound' : 'Inbound';
+  return `${direction} · ${agentLabel(call) ?? 'No agent'} ↔ ${remoteLabel(call)}`;
+};
+
+const missedDetail = (missed: RecentMissed, now: number, timeZone: string): string => {
+  if (missed.status === 'pending') return 'Loading…';
+  if (missed.status === 'error') return 'Not available right now';
+  if (missed.partial) return 'At least: some providers did not answer';
+  return `Since ${formatShortTime(now - RECENT_WINDOW_MS, timeZone)}`;
+};
+
+export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: CallRecord[]; scopes: ProviderScope[]; loading: boolean; size?: TileSize }) => {
+  const now = useNow();
+  const [thresholds] = useThresholds();
+  const timeZone = useTimeZone();
+  const stats = useMemo(() => liveStats(calls, now, thresholds), [calls, now, thresholds]);
+  const missed = useRecentMissed(scopes, calls, now);
+  const samples = useConcurrencySamples(samplesKeyForScopes(scopes));
+  const peak = peakToday(samples, stats.live, now, timeZone);
+  const known = (value: number) => (loading ? UNKNOWN : value);
+  const limit = thresholds.concurrentCalls;
+  const headingID = useId();
+
+  return (
+    <section aria-labelledby={headingID}>
+      <h2 id={headingID} className="sr-only">
+        Call statistics
+      </h2>
+      <div className={`grid ${grids[size]}`}>
+        <StatTile
+          size={size}
+          busy={loading}
+          title="Live calls now"
+          value={known(stats.live)}
+          detail={loading || stats.atLimit ? undefined : `Limit ${limit}`}
+          warning={!loading && stats.atLimit ? `${stats.live > limit ? 'Above' : 'At'} limit ${limit}` : undefined}
+        />
+        <StatTile
+          size={size}
+          busy={loading}
+          title="Inbound / outbound"
+          value={
+            loading ? (
+              UNKNOWN
+            ) : (
+              <>
+                {stats.inbound} <span className={unitClass[size]}>in</span> · {stats.outbound} <span className={unitClass[size]}>out</span>
+              </>
+            )
+          }
+          detail="Live calls by direction"
+        />
+        <StatTile
+          size={size}
+          busy={loading}
+          title="Ringing"
+          value={known(stats.ringing)}
+          detail={loading ? undefined : stats.longestRingMs === undefined ? 'Nobody waiting' : `Longest ring ${formatDuration(stats.longestRingMs)}`}
+          warning={!loading && stats.longRings > 0 ? `${stats.longRings} ringing over ${formatAge(thresholds.longRingMs)}` : undefined}
+        />
+        <StatTile
+          size={size}
+          busy={missed.status === 'pending'}
+          title="Missed, last 15 min"
+          value={missed.status === 'ready' ? missed.count : UNKNOWN}
+          detail={missedDetail(missed, now, timeZone)}
+        />
+        <StatTile
+          size={size}
+          busy={loading}
+          title="Longest live call"
+          value={loading || !stats.longest ? UNKNOWN : formatDuration(stats.longest.durationMs)}
+          detail={loading ? undefined : stats.longest ? longestDetail(stats.longest) : 'No call in progress'}
+          warning={!loading && stats.longest?.overThreshold ? `Over ${formatAge(thresholds.longCallMs)}` : undefined}
+        />
+        <StatTile
+          size={size}
+          busy={loading}
+          title={peak.since === undefined ? 'Peak today' : `Peak today (since ${formatShortTime(peak.since, timeZone)})`}
+          value={known(peak.total)}
+          detail={loading ? undefined : `at ${formatShortTime(peak.at, timeZone)}`}
+        />
+      </div>
+    </section>
+  );
+};

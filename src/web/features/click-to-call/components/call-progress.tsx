@@ -1,29 +1,27 @@
 /** The placed call's progress: a headline with a ticking time, and the steps with the current one marked. */
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import { formatDuration, formatPhoneNumber } from '../../../lib/format.js';
-import { useCallProgress, type CallProgress } from '../hooks/use-call-progress.js';
+import { NOT_LISTED_AFTER_MS, useCallProgress, type CallProgress } from '../hooks/use-call-progress.js';
 import type { PlacedCall } from '../hooks/use-place-call.js';
 
 type StepState = 'done' | 'current' | 'upcoming' | 'skipped';
 
-interface Step {
-  label: string;
-  state: StepState;
-}
-
 interface View {
   headline: string;
   /** A ticking time beside the headline, while the call is live. */
-  clock?: string;
+  clock?: { label: string; value: string };
   detail?: string;
   tone: string;
   /** Said once per step through the page's live region: ticks and re-renders say nothing new. */
   announcement: string;
-  steps: [StepState, StepState, StepState, StepState];
+  /** Accepted, ringing, connected, ended. */
+  steps: readonly StepState[];
   endLabel: string;
 }
+
+const NOT_LISTED_SECONDS = NOT_LISTED_AFTER_MS / 1000;
 
 const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): View => {
   const ringingAnnouncement = `Call placed. Ringing ${placed.callerName}'s phone.`;
@@ -31,7 +29,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
     case 'accepted':
       return {
         headline: `Ringing ${placed.callerName}'s phone…`,
-        clock: formatDuration(progress.elapsedMs),
+        clock: { label: 'ringing', value: formatDuration(progress.elapsedMs) },
         tone: 'text-ringing',
         announcement: ringingAnnouncement,
         steps: ['done', 'current', 'upcoming', 'upcoming'],
@@ -41,7 +39,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
       return {
         // Two-step providers ring the agent, then the customer; the record cannot tell the two apart.
         headline: `Ringing ${placed.callerName}, then ${number}…`,
-        clock: formatDuration(progress.elapsedMs),
+        clock: { label: 'ringing', value: formatDuration(progress.elapsedMs) },
         tone: 'text-ringing',
         announcement: ringingAnnouncement,
         steps: ['done', 'current', 'upcoming', 'upcoming'],
@@ -59,7 +57,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
     case 'connected':
       return {
         headline: 'Connected',
-        clock: formatDuration(progress.talkMs),
+        clock: { label: 'talk time', value: formatDuration(progress.talkMs) },
         tone: 'text-talking',
         announcement: `Connected: ${placed.callerName} and ${number} are talking.`,
         steps: ['done', 'done', 'current', 'upcoming'],
@@ -89,8 +87,6 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
   }
 };
 
-const NOT_LISTED_SECONDS = 15;
-
 const markers: Record<StepState, { glyph: string; text: string; className: string }> = {
   done: { glyph: '✓', text: 'done', className: 'text-talking' },
   current: { glyph: '●', text: 'current step', className: 'text-ink font-semibold' },
@@ -98,16 +94,16 @@ const markers: Record<StepState, { glyph: string; text: string; className: strin
   skipped: { glyph: '–', text: 'skipped', className: 'text-muted line-through' },
 };
 
-const StepItem = ({ step }: { step: Step }) => {
-  const marker = markers[step.state];
+const StepItem = ({ label, state }: { label: string; state: StepState }) => {
+  const marker = markers[state];
   return (
-    <li aria-current={step.state === 'current' ? 'step' : undefined} className={`flex items-baseline gap-2 ${marker.className}`}>
+    <li aria-current={state === 'current' ? 'step' : undefined} className={`flex items-baseline gap-2 ${marker.className}`}>
       <span aria-hidden="true" className="w-4 text-center">
         {marker.glyph}
       </span>
       <span className="sr-only">{marker.text}: </span>
-      <span className="min-w-0 flex-1">{step.label}</span>
-      {step.state === 'current' ? <span className="rounded bg-raised px-1.5 text-xs font-medium text-ink">now</span> : null}
+      <span className="min-w-0 flex-1">{label}</span>
+      {state === 'current' ? <span className="rounded bg-raised px-1.5 text-xs font-medium text-ink">now</span> : null}
     </li>
   );
 };
@@ -119,23 +115,28 @@ export const CallProgressView = ({ placed, calls }: { placed: PlacedCall; calls:
   const announce = useAnnounce();
   useEffect(() => announce(view.announcement), [announce, view.announcement]);
 
+  const headingId = useId();
+
   const labels = [`Accepted by ${placed.providerName}`, `Ringing ${placed.callerName}, then ${number}`, 'Connected', view.endLabel];
-  const steps = labels.map((label, index) => ({ label, state: view.steps[index] ?? 'upcoming' }));
   return (
-    <section aria-labelledby="click-to-call-progress" className="flex flex-col gap-3 rounded-md border border-line bg-raised p-3">
-      <h3 id="click-to-call-progress" className="text-xs font-semibold tracking-wide text-muted uppercase">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-line bg-raised p-3">
+      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-muted uppercase">
         Call to {number}
       </h3>
       <div>
         <p className={`flex items-baseline justify-between gap-3 text-base font-semibold ${view.tone}`}>
           <span>{view.headline}</span>
-          {view.clock ? <span className="tabular font-mono text-sm">{view.clock}</span> : null}
+          {view.clock ? (
+            <span className="text-sm font-normal whitespace-nowrap">
+              {view.clock.label} <span className="tabular font-mono font-semibold">{view.clock.value}</span>
+            </span>
+          ) : null}
         </p>
         {view.detail ? <p className="mt-1 text-sm text-ink">{view.detail}</p> : null}
       </div>
       <ol aria-label="Progress" className="flex flex-col gap-1 text-sm">
-        {steps.map((step) => (
-          <StepItem key={step.label} step={step} />
+        {labels.map((label, index) => (
+          <StepItem key={index} label={label} state={view.steps[index] ?? 'upcoming'} />
         ))}
       </ol>
     </section>

@@ -1,0 +1,55 @@
+/** The number to call: takes whatever people paste, shows the digits it will dial, explains what it refuses. */
+import { useId } from 'react';
+import { parseDialInput } from '../../../lib/dial-input.js';
+import { fieldErrorClass, inputClass, labelClass } from './field-styles.js';
+
+export const NumberField = ({
+  id,
+  value,
+  showError,
+  serviceError,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  value: string;
+  /** Explain an invalid number only once the user left the field or submitted, not mid-typing. */
+  showError: boolean;
+  /** The service's own objection to the number last sent, until the number changes. */
+  serviceError?: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) => {
+  const hintId = useId();
+  const errorId = useId();
+  const dial = parseDialInput(value);
+  const error = serviceError ?? (showError && !dial.ok ? dial.error : undefined);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        Number to call
+      </label>
+      <input
+        id={id}
+        type="tel"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="+1 (555) 123-4567"
+        className={`${inputClass} font-mono`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <p id={hintId} className={`tabular text-sm ${dial.ok ? 'text-ink' : 'text-muted'}`}>
+        {dial.ok ? `Will dial ${dial.digits}` : 'Paste it as you have it: spaces, dashes, dots, parentheses and a leading + are fine.'}
+      </p>
+      {error ? (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};

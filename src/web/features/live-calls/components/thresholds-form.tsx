@@ -1,0 +1,117 @@
+/** The supervisor's thresholds (long call, long ring, concurrent-call limit), checked and saved on this device. */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { defaultThresholds, useThresholds, type Thresholds } from '../../../lib/thresholds.js';
+
+type Field = 'longCallMinutes' | 'longRingSeconds' | 'concurrentCalls';
+type Draft = Record<Field, string>;
+
+const fields: readonly { name: Field; label: string; unit: string; min: number; max: number }[] = [
+  { name: 'longCallMinutes', label: 'Long call after', unit: 'minutes', min: 1, max: 480 },
+  { name: 'longRingSeconds', label: 'Long ring after', unit: 'seconds', min: 5, max: 600 },
+  { name: 'concurrentCalls', label: 'Concurrent calls limit', unit: 'calls', min: 1, max: 100_000 },
+];
+
+const toDraft = (thresholds: Thresholds): Draft => ({
+  longCallMinutes: String(Math.round(thresholds.longCallMs / 60_000)),
+  longRingSeconds: String(Math.round(thresholds.longRingMs / 1000)),
+  concurrentCalls: String(thresholds.concurrentCalls),
+});
+
+const check = (text: string, { label, unit, min, max }: (typeof fields)[number]): string | undefined => {
+  if (text.trim() === '') return `Enter ${label.toLowerCase()} in ${unit}.`;
+  const value = Number(text);
+  if (!Number.isInteger(value)) return `Use a whole number of ${unit}.`;
+  if (value < min || value > max) return `Use ${min} to ${max.toLocaleString('en-US')} ${unit}.`;
+  return undefined;
+};
+
+export const ThresholdsForm = () => {
+  const [thresholds, save] = useThresholds();
+  const [draft, setDraft] = useState(() => toDraft(thresholds));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [status, setStatus] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const store = (next: Thresholds, message: string) => {
+    save(next);
+    setDraft(toDraft(next));
+    setErrors({});
+    setStatus(message);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(fields.map((field) => [field.name, check(draft[field.name], field)]).filter(([, error]) => error));
+    setErrors(found);
+    setStatus('');
+    const firstInvalid = fields.find((field) => found[field.name]);
+    if (firstInvalid) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid.name}"]`)?.focus();
+      return;
+    }
+    store(
+      {
+        longCallMs: Number(draft.longCallMinutes) * 60_000,
+        longRingMs: Number(draft.longRingSeconds) * 1000,
+        concurrentCalls: Number(draft.concurrentCalls),
+      },
+      'Saved. Rows and tiles use the new thresholds now.',
+    );
+  };
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="flex w-72 flex-col gap-3">
+      <div>
+        <h3 id={`${id}-title`} className="font-semibold">
+          Thresholds
+        </h3>
+        <p className="text-xs text-muted">Rows past a threshold are tinted and marked. Saved in this browser only.</p>
+      </div>
+      {fields.map((field) => {
+        const error = errors[field.name];
+        return (
+          <div key={field.name} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
+              {field.label}
+            </label>
+            <div className="flex items-center gap-2">
+              <input
+                id={`${id}-${field.name}`}
+                name={field.name}
+                type="number"
+                inputMode="numeric"
+                min={field.min}
+                max={field.max}
+                step={1}
+                value={draft[field.name]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-${field.name}-error` : undefined}
+                onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+                className={`w-28 rounded-md border bg-panel px-2 py-1 text-sm tabular text-ink focus-visible:outline-2 focus-visible:outline-accent ${error ? 'border-danger' : 'border-line'}`}
+              />
+              <span className="text-sm text-muted">{field.unit}</span>
+            </div>
+            {error ? (
+              <p id={`${id}-${field.name}-error`} className="text-xs font-medium text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary" size="sm">
+          Save thresholds
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => store(defaultThresholds, 'Defaults restored.')}>
+          Restore defaults
+        </Button>
+      </div>
+      <p role="status" className="text-xs text-muted">
+        {status}
+      </p>
+    </form>
+  );
+};
