@@ -11,10 +11,17 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 interface Entry {
   fingerprint: string;
   expiresAt: number;
-  /** Settles with the first attempt; a success stays, a failure is forgotten so a retry can try again. */
+  /** Settles with the first attempt. */
   outcome: Promise<void>;
   settled: boolean;
 }
+
+/**
+ * Whether a failed attempt stays remembered. A failure that certainly placed no call is
+ * forgotten, so a retry tries again; one whose outcome is unknown (the provider timed out and
+ * may have placed the call) is replayed, so a retry can never ring twice.
+ */
+export type RememberFailure = (error: unknown) => boolean;
 
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
@@ -30,10 +37,16 @@ export class IdempotencyStore {
 
   /**
    * Runs `attempt` once per (scope, key). A retry with the same request replays the stored
-   * success (`replayed: true`) or joins the attempt still in flight; a different request under
-   * the same key is refused.
+   * outcome (`replayed: true` on success) or joins the attempt still in flight; a different
+   * request under the same key is refused.
    */
-  async run(scope: string, key: string, fingerprint: string, attempt: () => Promise<void>): Promise<{ replayed: boolean }> {
+  async run(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    attempt: () => Promise<void>,
+    rememberFailure: RememberFailure = () => false,
+  ): Promise<{ replayed: boolean }> {
     this.prune();
     const id = `${scope}\u0000${key}`;
     const existing = this.entries.get(id);
@@ -53,7 +66,8 @@ export class IdempotencyStore {
       entry.settled = true;
       return { replayed: false };
     } catch (error) {
-      this.entries.delete(id);
+      if (rememberFailure(error)) entry.settled = true;
+      else this.entries.delete(id);
       throw error;
     }
   }

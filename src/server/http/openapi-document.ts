@@ -86,7 +86,8 @@ export const buildOpenApiDocument = () => ({
           'answered; direct-dial providers dial the remote number at once with the subscriber as caller ID. Answers 204 once the ' +
           'provider accepted the call; its progress then shows in the list. Send an `Idempotency-Key` header to make retries ' +
           'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
-          '`Idempotent-Replayed: true`; a failed attempt placed no call and may be retried), and never place a second call; the ' +
+          '`Idempotent-Replayed: true`, and so is a 504 `provider_timeout`, whose call may exist; any other failure placed no call ' +
+          'and its retry tries again), and never place a second call; the ' +
           'same key with another body is a 409 `idempotency_key_reused`.',
         parameters: [
           ...scopeParameters,

@@ -109,7 +109,8 @@ export const callsRoutes = async (app: FastifyInstance, { registry, clock }: Cal
         });
       const scope = runtime.scope;
       const fingerprint = IdempotencyStore.fingerprint([scope.applicationID, scope.providerID, body.data]);
-      const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place);
+      const outcomeUnknown = (error: unknown) => error instanceof ApiProblem && error.code === 'provider_timeout';
+      const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place, outcomeUnknown);
       if (replayed) reply.header('idempotent-replayed', 'true');
     }
     return reply.code(204).send();

@@ -150,6 +150,18 @@ describe('Idempotency-Key', () => {
     expect(phone.placed).toHaveLength(1);
   });
 
+  it('replays a timeout to a retry: the provider may have placed the call, so it must not ring twice', async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.failure = 'timeout';
+    expect((await post(valid, { 'idempotency-key': 'k-timeout' })).statusCode).toBe(504);
+    phone.failure = null;
+    const retry = await post(valid, { 'idempotency-key': 'k-timeout' });
+    expect(retry.statusCode).toBe(504);
+    expect(retry.json().code).toBe('provider_timeout');
+    expect(phone.placed).toHaveLength(0);
+    expect((await post(valid, { 'idempotency-key': 'k-new-intention' })).statusCode).toBe(204);
+  });
+
   it('forgets a key after 24 hours', async () => {
     await post(valid, { 'idempotency-key': 'k3' });
     t.clock.advance(24 * 3600_000 + 1);

@@ -1,2 +1,184 @@
-/** Placeholder until the wallboard lands. */
-export const WallboardPage = () => null;
+/** The wall screen: huge tiles and the live chart, readable across a room; theme and scale from the URL, never paused. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
+import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
+import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
+import { meQueryOptions } from '../../lib/api/me-query.js';
+import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
+import { isLive } from '../../lib/call-state.js';
+import { useNow } from '../../lib/clock.js';
+import { useConnection } from '../../lib/connection-context.js';
+import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
+import { usePolling } from '../../lib/polling-context.js';
+import { useAppliedTheme } from '../../lib/theme.js';
+import { useTimeZone } from '../../lib/time-zone.js';
+import { ALL_PROVIDERS, useWorkspace, type Workspace, type WorkspaceState } from '../../lib/workspace.js';
+
+const MIN_SCALE = 0.75;
+const MAX_SCALE = 2;
+
+/** `?scale=`: a number from 0.75 to 2 (clamped), else 1. */
+const parseScale = (text: string | null): number => {
+  const value = text === null || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(value) ? Math.min(MAX_SCALE, Math.max(MIN_SCALE, value)) : 1;
+};
+
+/** Every size on the page is in rem, so scaling the root font scales the whole layout, and rem-sized grid tracks reflow. */
+const useRootScale = (scale: number) => {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.fontSize;
+    root.style.fontSize = `${scale * 100}%`;
+    return () => {
+      root.style.fontSize = before;
+    };
+  }, [scale]);
+};
+
+/** A pause chosen in the live view must not leave a wall screen frozen: it has no button to resume. */
+const useNeverPaused = () => {
+  const { paused, setPaused } = usePolling();
+  useEffect(() => {
+    if (paused) setPaused(false);
+  }, [paused, setPaused]);
+};
+
+const WORKSPACE_RETRY_MS = 15_000;
+
+/** Nobody is at a wall screen to press reload: a workspace that failed to load is asked for again until it loads. */
+const useWorkspaceRetry = (state: WorkspaceState) => {
+  const queryClient = useQueryClient();
+  const { client, connection } = useConnection();
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed || !client) return;
+    const { queryKey } = meQueryOptions(client, connection?.baseURL ?? '');
+    const timer = setInterval(() => void queryClient.refetchQueries({ queryKey }), WORKSPACE_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [failed, client, connection, queryClient]);
+};
+
+const useWallTitle = (feed: CallsFeed, stale: boolean) => {
+  const live = feed.status === 'ready' ? feed.calls.filter(isLive).length : undefined;
+  useEffect(() => {
+    document.title = stale ? 'NOT LIVE · Live calls · Callboard' : live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`;
+  }, [live, stale]);
+};
+
+/** The live view's address: the same workspace and time zone, without the wallboard's own options. */
+const useLiveViewSearch = (): string => {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.delete('theme');
+  next.delete('scale');
+  const search = next.toString();
+  return search ? `?${search}` : '';
+};
+
+const freshnessText = (freshness: Freshness): string => {
+  switch (freshness.level) {
+    case 'pending':
+      return 'Connecting…';
+    case 'paused':
+      return 'Paused';
+    case 'stale':
+      return 'Not live';
+    case 'live':
+      return `Live · updated ${formatAge(freshness.ageMs)} ago`;
+  }
+};
+
+const freshnessDot: Record<Freshness['level'], string> = { live: 'bg-talking', paused: 'bg-ended', stale: 'bg-missed', pending: 'bg-ended' };
+
+const NotLive = ({ feed, timeZone }: { feed: CallsFeed; timeZone: string }) => {
+  const asOf = feed.receivedAt - feed.snapshotAgeMs;
+  const reason = feed.error ? `${feed.error.detail} (${feed.error.code})` : 'The service has not answered recently.';
+  return (
+    <div className="rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
+      <p className="text-[3rem] leading-tight font-extrabold">
+        <span aria-hidden="true">⚠ </span>
+        {feed.status === 'ready' ? `NOT LIVE — data from ${formatShortTime(asOf, timeZone)}` : 'NOT LIVE — no data yet'}
+      </p>
+      <p className="text-[1.5rem]">{reason} Reconnecting automatically.</p>
+    </div>
+  );
+};
+
+const selectionName = (workspace: Workspace): string => {
+  const application = workspace.applications.find((a) => a.id === workspace.applicationID)?.name ?? workspace.applicationID;
+  const provider =
+    workspace.provider === ALL_PROVIDERS ? 'All providers' : (workspace.providers.find((p) => p.id === workspace.provider)?.name ?? workspace.provider);
+  return `${application} · ${provider}`;
+};
+
+const Wallboard = ({ workspace }: { workspace: Workspace }) => {
+  const feed = useCallsFeed(workspace.scopes, { inBackground: true });
+  const freshness = useFreshness(feed);
+  const timeZone = useTimeZone();
+  const now = useNow();
+  const stale = freshness.level === 'stale';
+  useWallTitle(feed, stale);
+  const storageKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
+
+  return (
+    <>
+      <header className="flex flex-wrap items-center justify-between gap-x-10 gap-y-2">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-5">
+          <h1 className="text-[2.5rem] leading-tight font-bold">Live calls</h1>
+          <p className="text-[1.75rem] text-muted">{selectionName(workspace)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-10 gap-y-2">
+          <p className="flex items-center gap-3 text-[1.75rem] font-semibold tabular" data-freshness={freshness.level}>
+            <span aria-hidden="true" className={`inline-block h-[0.6em] w-[0.6em] rounded-full ${freshnessDot[freshness.level]}`} />
+            {freshnessText(freshness)}
+          </p>
+          <p className="text-[2.5rem] leading-none font-semibold tabular">
+            <time dateTime={new Date(now).toISOString()}>{formatClockTime(now, timeZone)}</time>{' '}
+            <span className="text-[1.5rem] font-normal text-muted" title={timeZone}>
+              {timeZoneAbbreviation(timeZone, now)}
+            </span>
+          </p>
+        </div>
+      </header>
+      {stale ? <NotLive feed={feed} timeZone={timeZone} /> : null}
+      <div className={`flex flex-1 flex-col gap-4 transition-opacity ${stale ? 'opacity-50' : ''}`}>
+        <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />
+        <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={storageKey} timeZone={timeZone} size="wall" />
+      </div>
+    </>
+  );
+};
+
+export const WallboardPage = () => {
+  const [params] = useSearchParams();
+  useAppliedTheme(params.get('theme') === 'light' ? 'light' : 'dark');
+  useRootScale(parseScale(params.get('scale')));
+  useNeverPaused();
+  const state = useWorkspace();
+  useWorkspaceRetry(state);
+  const liveSearch = useLiveViewSearch();
+
+  return (
+    <main className="relative flex min-h-screen flex-col gap-4 p-6">
+      {state.status === 'pending' ? <p className="text-[2.5rem] text-muted">Loading your workspace…</p> : null}
+      {state.status === 'error' ? (
+        <div className="rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
+          <h1 className="text-[3rem] font-bold">Cannot load your workspace</h1>
+          <p className="text-[1.75rem]">
+            {state.error.detail} ({state.error.code}) Trying again automatically.
+          </p>
+        </div>
+      ) : null}
+      {state.status === 'ready' ? <Wallboard workspace={state.workspace} /> : null}
+      {/* In the page's bottom padding: there when wanted, never taking room from the numbers. */}
+      <Link
+        to={{ pathname: '/', search: liveSearch }}
+        className="absolute right-6 bottom-0.5 text-sm text-muted underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        Back to the live view
+      </Link>
+    </main>
+  );
+};

@@ -4,10 +4,10 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-accent text-accent-ink hover:opacity-90 border-transparent',
+  primary: 'bg-accent text-accent-ink hover:brightness-90 border-transparent',
   secondary: 'bg-panel text-ink border-line hover:bg-raised',
   ghost: 'bg-transparent text-ink border-transparent hover:bg-raised',
-  danger: 'bg-danger-bg text-danger border-danger/40 hover:opacity-90',
+  danger: 'bg-danger-bg text-danger border-danger/40 hover:brightness-95',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -20,11 +20,20 @@ const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math
 
 /** One entry per code, so a new code cannot ship without its own message. */
 const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) => ProblemMessage> = {
-  subscriber_not_registered: (error) => ({ title: error.detail, hint: 'Ask them to sign in on their phone, or choose another subscriber.' }),
-  subscriber_inactive: (error) => ({ title: error.detail, hint: 'Their account must be enabled again before they can place calls; choose another subscriber.' }),
+  subscriber_not_registered: (error) => ({
+    title: error.detail,
+    hint: 'Ask them to sign in on their phone, or choose another subscriber.',
+  }),
+  subscriber_inactive: (error) => ({
+    title: error.detail,
+    hint: 'Their account must be enabled again before they can place calls; choose another subscriber.',
+  }),
   subscriber_not_found: (error) => ({ title: error.detail, hint: 'Check the subscriber ID, or choose someone from the list.' }),
   subscriber_mismatch: (error) => ({ title: error.detail, hint: 'Choose the subscriber again from the list.' }),
-  validation_failed: (error) => ({ title: 'The service refused some of the call details', hint: error.fieldErrors.length > 0 ? 'See the fields marked below.' : error.detail }),
+  validation_failed: (error) => ({
+    title: 'The service refused some of the call details',
+    hint: error.fieldErrors.length > 0 ? 'See the fields marked below.' : error.detail,
+  }),
   rate_limited: (error) => {
     const wait = seconds(error.retryAfterMs);
     return {
@@ -41,12 +50,18 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
     // The service forgets failed attempts, so if the provider did place the call a retry could ring again.
     hint: `The call may or may not have been placed: check whether ${callerName}'s phone is ringing before you try again.`,
   }),
-  provider_error: (error, { providerName }) => ({ title: `${providerName} is failing: it refused the call with an error`, hint: error.detail }),
+  provider_error: (error, { providerName }) => ({
+    title: `${providerName} is failing: it refused the call with an error`,
+    hint: error.detail,
+  }),
   forbidden: () => ({
     title: 'Your token may not place calls',
     hint: 'It lacks the calls:write permission: ask an administrator for a token that has it.',
   }),
-  unauthorized: () => ({ title: 'The service no longer accepts your sign-in', hint: 'Sign out, then sign in again with a valid token.' }),
+  unauthorized: () => ({
+    title: 'The service no longer accepts your sign-in',
+    hint: 'Sign out, then sign in again with a valid token.',
+  }),
   not_found: (error, { providerName }) => ({ title: `${providerName} is not available to your token`, hint: error.detail }),
   idempotency_key_reused: () => ({
     title: 'The service took this for a different call',
@@ -54,16 +69,23 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
   }),
   network_unreachable: () => ({ title: 'Cannot reach the service: your call was not placed', hint: RETRY_IS_SAFE }),
   cors_blocked: (error) => ({ title: 'The service blocks this page (CORS)', hint: error.detail }),
-  internal: () => ({ title: 'The service failed while placing the call', hint: `Try again; if it keeps failing, contact support with the code below. ${RETRY_IS_SAFE}` }),
+  internal: () => ({
+    title: 'The service failed while placing the call',
+    hint: `Try again; if it keeps failing, contact support with the code below. ${RETRY_IS_SAFE}`,
+  }),
   http_error: (error) => ({
     title: 'The service answered with an unexpected error',
     hint: (error.status ?? 0) >= 500 ? `${error.detail}. ${RETRY_IS_SAFE}` : error.detail,
   }),
-  invalid_response: (error) => ({ title: 'The service answered in a way this dashboard does not understand', hint: error.detail }),
+  invalid_response: (error) => ({
+    title: 'The service answered in a way this dashboard does not understand',
+    hint: error.detail,
+  }),
   invalid_request: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
   unsupported_media_type: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
   payload_too_large: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
   method_not_allowed: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
 };
 
-export const describeCallProblem = (error: ApiError, context: ProblemContext): ProblemMessage => messages[error.code](error, context);
+export const describeCallProblem = (error: ApiError, context: ProblemContext): ProblemMessage =>
+  messages[error.code](error, context);

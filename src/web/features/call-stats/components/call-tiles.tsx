@@ -13,12 +13,13 @@ import { agentLabel, liveStats, type LongestCall } from '../utils/live-stats.js'
 import { StatTile, type TileSize } from './stat-tile.js';
 
 const grids: Record<TileSize, string> = {
-  normal: 'gap-3 grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]',
-  // rem-based tracks: a larger wallboard scale means fewer, still readable, columns.
-  wall: 'gap-5 grid-cols-[repeat(auto-fit,minmax(34rem,1fr))]',
+  // No row gap: tiles span three rows each (see StatTile) and keep their distance with a margin.
+  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]',
+  // Three columns on a wide screen; rem-sized tracks reflow to fewer as the wallboard's scale grows.
+  wall: '-mb-4 gap-x-4 grid-cols-[repeat(auto-fit,minmax(max(24rem,30%),1fr))]',
 };
 
-const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[2.5rem] font-medium text-muted' };
+const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
 
 /** While the first poll is on its way a count is unknown, not zero. */
 const UNKNOWN = '—';
@@ -75,9 +76,15 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
             loading ? (
               UNKNOWN
             ) : (
-              <>
-                {stats.inbound} <span className={unitClass[size]}>in</span> · {stats.outbound} <span className={unitClass[size]}>out</span>
-              </>
+              <span className="flex flex-wrap items-baseline gap-x-[0.3em]">
+                <span className="whitespace-nowrap">
+                  {stats.inbound} <span className={unitClass[size]}>in</span>
+                </span>
+                <span aria-hidden="true">·</span>
+                <span className="whitespace-nowrap">
+                  {stats.outbound} <span className={unitClass[size]}>out</span>
+                </span>
+              </span>
             )
           }
           detail="Live calls by direction"

@@ -3,9 +3,20 @@ import { useId, type ReactNode } from 'react';
 
 export type TileSize = 'normal' | 'wall';
 
-const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string }> = {
-  normal: { tile: 'gap-1 p-4', title: 'text-sm', value: 'text-4xl', detail: 'text-sm' },
-  wall: { tile: 'gap-2 px-6 py-5', title: 'text-[2rem] leading-tight', value: 'text-[7rem] leading-none', detail: 'text-[1.75rem] leading-snug' },
+/**
+ * A tile spans three rows of its grid (subgrid): titles, numbers and details line up across a
+ * row even when one title wraps or carries a warning. On a wall the number shrinks with its
+ * tile (container units) rather than overflow it, say for a call past an hour at a large scale.
+ */
+const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string; warning: string }> = {
+  normal: { tile: 'gap-y-1 mb-3 p-4', title: 'text-sm', value: 'text-4xl', detail: 'text-sm', warning: 'text-sm' },
+  wall: {
+    tile: '@container gap-y-2 mb-4 px-6 py-4',
+    title: 'text-[2rem] leading-tight',
+    value: 'text-[length:min(7rem,24cqi)] leading-none',
+    detail: 'text-[1.5rem] leading-snug',
+    warning: 'text-[1.5rem] leading-tight',
+  },
 };
 
 export const StatTile = ({
@@ -32,19 +43,21 @@ export const StatTile = ({
       aria-labelledby={titleID}
       aria-busy={busy || undefined}
       data-warning={warning ? true : undefined}
-      className={`flex min-w-0 flex-col rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
+      className={`row-span-3 grid min-w-0 grid-rows-subgrid rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
     >
-      <h3 id={titleID} className={`font-medium text-muted ${style.title}`}>
-        {title}
-      </h3>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+        <h3 id={titleID} className={`font-medium text-muted ${style.title}`}>
+          {title}
+        </h3>
+        {warning ? (
+          <p className={`font-semibold text-warn ${style.warning}`}>
+            <span aria-hidden="true">⚠ </span>
+            {warning}
+          </p>
+        ) : null}
+      </div>
       <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
       {detail ? <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p> : null}
-      {warning ? (
-        <p className={`font-semibold text-warn ${style.detail}`}>
-          <span aria-hidden="true">⚠ </span>
-          {warning}
-        </p>
-      ) : null}
     </div>
   );
 };

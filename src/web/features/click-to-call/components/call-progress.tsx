@@ -73,7 +73,13 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
       };
     case 'ended': {
       const ended = `Call ended after ${formatDuration(progress.talkMs)}`;
-      return { headline: ended, tone: 'text-muted', announcement: `${ended}.`, steps: ['done', 'done', 'done', 'current'], endLabel: ended };
+      return {
+        headline: ended,
+        tone: 'text-muted',
+        announcement: `${ended}.`,
+        steps: ['done', 'done', 'done', 'current'],
+        endLabel: ended,
+      };
     }
     case 'gone':
       return {
@@ -103,7 +109,9 @@ const StepItem = ({ label, state }: { label: string; state: StepState }) => {
       </span>
       <span className="sr-only">{marker.text}: </span>
       <span className="min-w-0 flex-1">{label}</span>
-      {state === 'current' ? <span className="rounded bg-raised px-1.5 text-xs font-medium text-ink">now</span> : null}
+      {state === 'current' ? (
+        <span className="rounded border border-line bg-panel px-1.5 text-xs font-medium text-ink">now</span>
+      ) : null}
     </li>
   );
 };
@@ -116,16 +124,26 @@ export const CallProgressView = ({ placed, calls }: { placed: PlacedCall; calls:
   useEffect(() => announce(view.announcement), [announce, view.announcement]);
 
   const headingId = useId();
+  const headlineId = useId();
 
-  const labels = [`Accepted by ${placed.providerName}`, `Ringing ${placed.callerName}, then ${number}`, 'Connected', view.endLabel];
+  const labels = [
+    `Accepted by ${placed.providerName}`,
+    `Ringing ${placed.callerName}, then ${number}`,
+    'Connected',
+    view.endLabel,
+  ];
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-md border border-line bg-raised p-3">
+    <section
+      aria-labelledby={headingId}
+      aria-describedby={headlineId}
+      className="flex flex-col gap-3 rounded-md border border-line bg-raised p-3"
+    >
       <h3 id={headingId} className="text-xs font-semibold tracking-wide text-muted uppercase">
         Call to {number}
       </h3>
       <div>
-        <p className={`flex items-baseline justify-between gap-3 text-base font-semibold ${view.tone}`}>
-          <span>{view.headline}</span>
+        <p id={headlineId} className={`flex items-baseline justify-between gap-3 text-base font-semibold ${view.tone}`}>
+          <span>{view.headline}</span>{' '}
           {view.clock ? (
             <span className="text-sm font-normal whitespace-nowrap">
               {view.clock.label} <span className="tabular font-mono font-semibold">{view.clock.value}</span>

@@ -1,5 +1,21 @@
-/** Placeholder until click-to-call lands. */
+/** "Place a call": the click-to-call form, or why this token cannot place calls. */
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { Panel } from '../../../components/ui/panel.js';
 import type { Workspace } from '../../../lib/workspace.js';
+import { ClickToCallForm } from './click-to-call-form.js';
 
-export const ClickToCallPanel = (_props: { workspace: Workspace; calls: CallRecord[] }) => null;
+export const ClickToCallPanel = ({ workspace, calls }: { workspace: Workspace; calls: CallRecord[] }) => (
+  <Panel title="Place a call" className="self-start">
+    {!workspace.permissions.includes('calls:write') ? (
+      <p className="text-sm text-muted">
+        Your token may watch calls but not place them: it lacks the <span className="font-mono text-ink">calls:write</span>{' '}
+        permission. Ask an administrator for a token that has it.
+      </p>
+    ) : workspace.scopes.length === 0 ? (
+      <p className="text-sm text-muted">This application has no provider to place calls through.</p>
+    ) : (
+      // A new application starts a fresh form: its providers, subscribers and calls are all different.
+      <ClickToCallForm key={`${workspace.accountID}/${workspace.applicationID}`} workspace={workspace} calls={calls} />
+    )}
+  </Panel>
+);

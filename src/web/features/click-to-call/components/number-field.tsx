@@ -34,7 +34,6 @@ export const NumberField = ({
         type="tel"
         autoComplete="off"
         spellCheck={false}
-        placeholder="+1 (555) 123-4567"
         className={`${inputClass} font-mono`}
         value={value}
         aria-invalid={error ? true : undefined}
@@ -43,7 +42,9 @@ export const NumberField = ({
         onBlur={onBlur}
       />
       <p id={hintId} className={`tabular text-sm ${dial.ok ? 'text-ink' : 'text-muted'}`}>
-        {dial.ok ? `Will dial ${dial.digits}` : 'Paste it as you have it: spaces, dashes, dots, parentheses and a leading + are fine.'}
+        {dial.ok
+          ? `Will dial ${dial.digits}`
+          : 'Paste it as you have it: spaces, dashes, dots, parentheses and a leading + are fine.'}
       </p>
       {error ? (
         <p id={errorId} className={fieldErrorClass}>

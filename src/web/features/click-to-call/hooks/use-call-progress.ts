@@ -40,15 +40,24 @@ export const findPlacedCall = (placed: PlacedCall, calls: readonly CallRecord[])
  * Where the call is now. `lastSeen` is the record as last listed: an ended call keeps its outcome
  * once the list drops it; a live one that vanishes is reported as gone.
  */
-export const progressOf = (placed: PlacedCall, record: CallRecord | undefined, lastSeen: CallRecord | undefined, now: number): CallProgress => {
+export const progressOf = (
+  placed: PlacedCall,
+  record: CallRecord | undefined,
+  lastSeen: CallRecord | undefined,
+  now: number,
+): CallProgress => {
   const shown = record ?? (lastSeen?.endedAt !== undefined ? lastSeen : undefined);
   if (!shown) {
     if (lastSeen) return { phase: 'gone', answered: lastSeen.answeredAt !== undefined };
-    return now - placed.acceptedAt >= NOT_LISTED_AFTER_MS ? { phase: 'not-listed' } : { phase: 'accepted', elapsedMs: now - placed.sentAt };
+    return now - placed.acceptedAt >= NOT_LISTED_AFTER_MS
+      ? { phase: 'not-listed' }
+      : { phase: 'accepted', elapsedMs: now - placed.sentAt };
   }
   const answeredAt = shown.answeredAt === undefined ? undefined : Date.parse(shown.answeredAt);
   if (shown.endedAt !== undefined)
-    return answeredAt === undefined ? { phase: 'not-answered' } : { phase: 'ended', talkMs: Date.parse(shown.endedAt) - answeredAt };
+    return answeredAt === undefined
+      ? { phase: 'not-answered' }
+      : { phase: 'ended', talkMs: Date.parse(shown.endedAt) - answeredAt };
   if (answeredAt !== undefined) return { phase: 'connected', talkMs: now - answeredAt };
   return { phase: 'ringing', elapsedMs: now - Date.parse(shown.startedAt) };
 };

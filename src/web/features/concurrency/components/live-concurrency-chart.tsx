@@ -1,4 +1,93 @@
-/** Placeholder until the chart lands. */
+/** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: one sample per poll, kept across reloads. */
+import { useId, useMemo, useState } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { Button } from '../../../components/ui/button.js';
+import { Panel } from '../../../components/ui/panel.js';
+import { useNow } from '../../../lib/clock.js';
+import { useConcurrencySamples } from '../../../lib/concurrency-samples.js';
+import { useRangeParam } from '../hooks/use-range-param.js';
+import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
+import { concurrencyView, describeConcurrency, timeTicks, type RangeMinutes } from '../utils/chart-series.js';
+import { ConcurrencyAreaChart } from './concurrency-area-chart.js';
+import { ConcurrencyTable } from './concurrency-table.js';
+import { RangeToggle } from './range-toggle.js';
+import { SeriesLegend } from './series-legend.js';
 
-export const LiveConcurrencyChart = (_props: { calls: CallRecord[]; receivedAt: number; storageKey: string; timeZone: string; size?: 'normal' | 'wall' }) => null;
+type ChartSize = 'normal' | 'wall';
+
+/** Fewer, larger time labels on a wall screen. */
+const tickStepMs: Record<ChartSize, Record<RangeMinutes, number>> = {
+  normal: { 15: 2 * 60_000, 60: 10 * 60_000 },
+  wall: { 15: 3 * 60_000, 60: 15 * 60_000 },
+};
+
+/** The time axis keeps moving while no poll arrives, so a dead feed shows as a widening hole, never as a frozen "now". */
+const AXIS_STEP_MS = 5000;
+
+export const LiveConcurrencyChart = ({
+  calls,
+  receivedAt,
+  storageKey,
+  timeZone,
+  size = 'normal',
+}: {
+  calls: CallRecord[];
+  receivedAt: number;
+  storageKey: string;
+  timeZone: string;
+  size?: ChartSize;
+}) => {
+  useRecordConcurrency(storageKey, calls, receivedAt);
+  const samples = useConcurrencySamples(storageKey);
+  const [range, setRange] = useRangeParam();
+  const [showTable, setShowTable] = useState(false);
+  const headingID = useId();
+  const tableID = useId();
+  const now = useNow();
+  const to = Math.max(samples[samples.length - 1]?.at ?? 0, now - (now % AXIS_STEP_MS));
+  const from = to - range * 60_000;
+  const view = useMemo(() => concurrencyView(samples, from, to), [samples, from, to]);
+  const ticks = useMemo(() => timeTicks(from, to, tickStepMs[size][range]), [from, to, size, range]);
+  const summary = describeConcurrency(view, timeZone);
+  const wall = size === 'wall';
+
+  const plot = (
+    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-[14rem] flex-1' : 'relative h-64'}>
+      <div className="absolute inset-0">
+        <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
+      </div>
+    </div>
+  );
+
+  // On a wall the tiles beside the chart already show now and today's peak, and the chart labels its own peak.
+  if (wall)
+    return (
+      <section aria-labelledby={headingID} className="flex min-h-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel px-6 py-4">
+        <div className="flex flex-wrap items-center gap-x-10 gap-y-2">
+          <h2 id={headingID} className="text-[2rem] leading-tight font-semibold">
+            Concurrent live calls <span className="font-normal text-muted">· last {range} min</span>
+          </h2>
+          <SeriesLegend size="wall" />
+        </div>
+        {plot}
+      </section>
+    );
+
+  return (
+    <Panel title="Concurrent live calls" actions={<RangeToggle range={range} onRangeChange={setRange} />}>
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+          <p className="text-sm font-semibold tabular">{summary}</p>
+          <SeriesLegend size="normal" />
+        </div>
+        {plot}
+        <div className="flex flex-col items-start gap-2">
+          <Button size="sm" variant="ghost" aria-expanded={showTable} aria-controls={tableID} onClick={() => setShowTable(!showTable)}>
+            {showTable ? 'Hide data table' : 'Show data table'}
+          </Button>
+          {showTable ? <ConcurrencyTable id={tableID} samples={view.inRange} rangeMinutes={range} timeZone={timeZone} /> : null}
+        </div>
+      </div>
+    </Panel>
+  );
+};

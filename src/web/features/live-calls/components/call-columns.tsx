@@ -25,8 +25,8 @@ export interface CellContext {
 export interface CallColumn {
   id: ColumnID;
   header: string;
-  /** A width class for the column's <col>; columns without one share what is left. */
-  width?: string;
+  /** Pixels at the table's narrowest; wider containers share the extra space in proportion. */
+  width: number;
   /** State, remote party and duration identify a call and carry its alert, so they cannot be hidden. */
   hideable: boolean;
   sort?: {
@@ -48,7 +48,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'state',
     header: 'State',
-    width: 'w-28',
+    width: 112,
     hideable: false,
     sort: { key: (call) => callStates.indexOf(callState(call)), firstDir: 'asc' },
     Cell: ({ call }) => <CallStateBadge state={callState(call)} />,
@@ -56,11 +56,13 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'direction',
     header: 'Direction',
-    width: 'w-28',
+    width: 116,
     hideable: true,
     sort: { key: callDirection, firstDir: 'asc' },
     Cell: ({ call }) => (
-      <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${call.isOutbound ? 'text-outbound' : 'text-inbound'}`}>
+      <span
+        className={`inline-flex items-center gap-1.5 text-sm font-medium ${call.isOutbound ? 'text-outbound' : 'text-inbound'}`}
+      >
         {call.isOutbound ? <OutboundIcon /> : <InboundIcon />}
         {directionLabel[callDirection(call)]}
       </span>
@@ -69,12 +71,17 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'remote',
     header: 'Remote party',
+    width: 160,
     hideable: false,
     sort: { key: (call) => call.remoteName ?? formatPhoneNumber(call.remoteNumber), firstDir: 'asc' },
     Cell: ({ call }) => (
       <TwoLines
         first={
-          call.remoteNumber === '' ? <span className="text-muted italic">Withheld</span> : <span className="tabular">{formatPhoneNumber(call.remoteNumber)}</span>
+          call.remoteNumber === '' ? (
+            <span className="text-muted italic">Withheld</span>
+          ) : (
+            <span className="tabular">{formatPhoneNumber(call.remoteNumber)}</span>
+          )
         }
         second={call.remoteName}
       />
@@ -83,6 +90,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'subscriber',
     header: 'Subscriber',
+    width: 144,
     hideable: true,
     sort: { key: (call) => subscriberName(call) || call.subscriberID || '', firstDir: 'asc' },
     Cell: ({ call }) =>
@@ -98,6 +106,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'provider',
     header: 'Provider',
+    width: 136,
     hideable: true,
     sort: { key: (call) => call.providerName, firstDir: 'asc' },
     Cell: ({ call }) => <TwoLines first={call.providerName} />,
@@ -105,7 +114,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'started',
     header: 'Started',
-    width: 'w-24',
+    width: 104,
     hideable: true,
     sort: { key: (call) => call.startedAt, firstDir: 'asc' },
     Cell: ({ call, context }) => (
@@ -117,7 +126,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'duration',
     header: 'Duration',
-    width: 'w-32',
+    width: 120,
     hideable: false,
     sort: { key: (call, now) => callTiming(call, now).ms, firstDir: 'desc' },
     Cell: ({ call, context }) => <CallDuration call={call} thresholds={context.thresholds} />,
@@ -125,7 +134,7 @@ export const callColumns: readonly CallColumn[] = [
   {
     id: 'actions',
     header: 'Actions',
-    width: 'w-48',
+    width: 204,
     hideable: true,
     Cell: ({ call, context }) => <RowActions call={call} onCallBack={context.onCallBack} />,
   },

@@ -30,7 +30,8 @@ const AlertMarker = ({ alert }: { alert: NonNullable<Alert> }) =>
 const DurationText = ({ timing, alert }: { timing: CallTiming; alert?: Alert }) => (
   <div data-alert={alert} className="flex flex-col leading-5">
     <span>
-      <span className="tabular font-medium">{formatDuration(timing.ms)}</span> <span className="text-xs text-muted">{phaseLabel[timing.phase]}</span>
+      <span className="tabular font-medium">{formatDuration(timing.ms)}</span>{' '}
+      <span className="text-xs text-muted">{phaseLabel[timing.phase]}</span>
     </span>
     {alert ? <AlertMarker alert={alert} /> : null}
   </div>
@@ -42,4 +43,8 @@ const LiveDuration = ({ call, thresholds }: { call: CallRecord; thresholds: Thre
 };
 
 export const CallDuration = ({ call, thresholds }: { call: CallRecord; thresholds: Thresholds }) =>
-  call.endedAt === undefined ? <LiveDuration call={call} thresholds={thresholds} /> : <DurationText timing={callTiming(call, 0)} />;
+  call.endedAt === undefined ? (
+    <LiveDuration call={call} thresholds={thresholds} />
+  ) : (
+    <DurationText timing={callTiming(call, 0)} />
+  );

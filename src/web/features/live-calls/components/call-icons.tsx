@@ -69,12 +69,6 @@ export const ClockIcon = () => (
   </Icon>
 );
 
-export const PhoneIcon = () => (
-  <Icon>
-    <path d="M3 2.5h2.5l1 3-1.5 1a7 7 0 0 0 4.5 4.5l1-1.5 3 1V13a.5.5 0 0 1-.5.5C7.5 13.5 2.5 8.5 2.5 3a.5.5 0 0 1 .5-.5Z" />
-  </Icon>
-);
-
 export const CopyIcon = () => (
   <Icon>
     <rect x="5.5" y="5.5" width="8" height="8" rx="1" />

@@ -11,7 +11,9 @@ const looks: Record<CallState, { icon: ReactNode; tone: string }> = {
 };
 
 export const CallStateBadge = ({ state }: { state: CallState }) => (
-  <span className={`inline-flex items-center gap-1.5 rounded-full border border-current/30 px-2 py-0.5 text-xs font-semibold ${looks[state].tone}`}>
+  <span
+    className={`inline-flex items-center gap-1.5 rounded-full border border-current/30 px-2 py-0.5 text-xs font-semibold ${looks[state].tone}`}
+  >
     {looks[state].icon}
     {callStateLabel[state]}
   </span>

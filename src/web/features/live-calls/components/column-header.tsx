@@ -12,7 +12,7 @@ export const ColumnHeader = ({ column, sort, onSort }: { column: CallColumn; sor
     <th
       scope="col"
       aria-sort={dir ? ariaSort[dir] : undefined}
-      className="sticky top-0 z-10 border-b border-line bg-panel px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
+      className="sticky top-0 z-10 border-b border-line bg-panel px-2.5 py-2 text-left text-xs font-semibold whitespace-nowrap text-muted uppercase"
     >
       {sortable ? (
         <button

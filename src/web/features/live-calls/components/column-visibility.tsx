@@ -21,7 +21,10 @@ export const ColumnVisibility = ({
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Show columns</legend>
         {columns.map((column) => (
-          <label key={column.id} className={`flex items-center gap-2 rounded px-1 py-1 ${column.hideable ? 'cursor-pointer hover:bg-raised' : 'text-muted'}`}>
+          <label
+            key={column.id}
+            className={`flex items-center gap-2 rounded px-1 py-1 ${column.hideable ? 'cursor-pointer hover:bg-raised' : 'text-muted'}`}
+          >
             <input
               type="checkbox"
               className="accent-accent"

@@ -25,7 +25,15 @@ export const FacetedFilter = <T extends string>({
 }) => {
   const toggle = (value: T, checked: boolean) =>
     onChange(options.map((option) => option.value).filter((v) => (v === value ? checked : selected.includes(v))));
-  const summary = selected.length === 0 ? undefined : selected.length <= 2 ? options.filter((o) => selected.includes(o.value)).map((o) => o.label).join(', ') : `${selected.length} selected`;
+  const summary =
+    selected.length === 0
+      ? undefined
+      : selected.length <= 2
+        ? options
+            .filter((o) => selected.includes(o.value))
+            .map((o) => o.label)
+            .join(', ')
+        : `${selected.length} selected`;
 
   return (
     <ToolbarDisclosure label={label} summary={summary}>
@@ -33,7 +41,12 @@ export const FacetedFilter = <T extends string>({
         <legend className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Show {label.toLowerCase()}</legend>
         {options.map((option) => (
           <label key={option.value} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-raised">
-            <input type="checkbox" className="accent-accent" checked={selected.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
+            <input
+              type="checkbox"
+              className="accent-accent"
+              checked={selected.includes(option.value)}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+            />
             {option.icon}
             <span className="flex-1">{option.label}</span>
             <span className="text-xs text-muted tabular">{counts.get(option.value) ?? 0}</span>

@@ -1,4 +1,140 @@
-/** Placeholder until the table lands. */
+/** The supervisor's table of live calls: filtered, searched and sorted from the URL, virtualised, exportable. */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { Button } from '../../../components/ui/button.js';
+import { Panel } from '../../../components/ui/panel.js';
+import { useAnnounce } from '../../../lib/announcer.js';
+import { useCallBack, type CallBackRequest } from '../../../lib/call-back.js';
+import { clockNow } from '../../../lib/clock.js';
+import { formatPhoneNumber } from '../../../lib/format.js';
+import { useThresholds } from '../../../lib/thresholds.js';
+import { useTableParams } from '../hooks/use-table-params.js';
+import { callsToCsv, csvFileName, downloadCsv } from '../utils/calls-csv.js';
+import { filterCalls, hasFilters, sortCalls } from '../utils/query-calls.js';
+import { callColumns, columnByID, type CellContext } from './call-columns.js';
+import { TableToolbar } from './table-toolbar.js';
+import { VirtualCallTable } from './virtual-call-table.js';
 
-export const LiveCallsTable = (_props: { calls: CallRecord[]; timeZone: string; showProvider: boolean; loading: boolean }) => null;
+const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'call' : 'calls'}`;
+
+/**
+ * The call-back action for rows, stable across renders: useCallBack's function changes with every
+ * URL change, and passing that down would re-render every row on each keystroke in the search box.
+ */
+const useStableCallBack = (): ((request: CallBackRequest) => void) => {
+  const callBack = useCallBack();
+  const announce = useAnnounce();
+  const latest = useRef(callBack);
+  useEffect(() => {
+    latest.current = callBack;
+  }, [callBack]);
+  return useCallback(
+    (request: CallBackRequest) => {
+      latest.current(request);
+      announce(`${formatPhoneNumber(request.remoteNumber)} is ready to call in the click-to-call form`);
+    },
+    [announce],
+  );
+};
+
+const LoadingRows = () => (
+  <div role="status" className="flex flex-col gap-2 rounded-md border border-line p-3">
+    <span className="text-sm text-muted">Loading calls…</span>
+    {[0, 1, 2, 3, 4].map((row) => (
+      <div key={row} aria-hidden="true" className="h-9 animate-pulse rounded bg-raised" />
+    ))}
+  </div>
+);
+
+const EmptyState = ({ total, onClearFilters }: { total: number; onClearFilters: () => void }) => (
+  <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-line px-4 py-10 text-center">
+    {total === 0 ? (
+      <>
+        <p className="font-medium">No calls right now</p>
+        <p className="text-sm text-muted">New calls appear here as soon as they start ringing.</p>
+      </>
+    ) : (
+      <>
+        <p className="font-medium">No calls match these filters</p>
+        <p className="text-sm text-muted">All {plural(total)} are hidden by the search or filters.</p>
+        <Button size="sm" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      </>
+    )}
+  </div>
+);
+
+export const LiveCallsTable = ({
+  calls,
+  timeZone,
+  showProvider,
+  loading,
+}: {
+  calls: CallRecord[];
+  timeZone: string;
+  showProvider: boolean;
+  loading: boolean;
+}) => {
+  const params = useTableParams();
+  const [thresholds] = useThresholds();
+  const onCallBack = useStableCallBack();
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  // Typing stays responsive with thousands of calls: the list catches up with the search box.
+  const search = useDeferredValue(params.filters.search);
+  const filters = useMemo(() => ({ ...params.filters, search }), [params.filters, search]);
+  const filtered = useMemo(() => filterCalls(calls, filters), [calls, filters]);
+  const sortKey = columnByID(params.sort.column)?.sort?.key;
+  const rows = useMemo(() => {
+    if (!sortKey) return filtered;
+    // Durations are compared at this moment; rows re-sort when the calls change, not on every tick.
+    const now = clockNow();
+    return sortCalls(filtered, (call) => sortKey(call, now), params.sort.dir);
+  }, [filtered, sortKey, params.sort.dir]);
+
+  const available = useMemo(() => callColumns.filter((column) => showProvider || column.id !== 'provider'), [showProvider]);
+  const columns = useMemo(() => available.filter((column) => !params.hidden.includes(column.id)), [available, params.hidden]);
+  const context = useMemo((): CellContext => ({ timeZone, thresholds, onCallBack }), [timeZone, thresholds, onCallBack]);
+
+  const clearFilters = () => {
+    params.clearFilters();
+    if (searchInput.current) searchInput.current.value = '';
+  };
+  const exportRows = () => {
+    const now = clockNow();
+    downloadCsv(callsToCsv(rows, now), csvFileName(now));
+  };
+
+  return (
+    <Panel title="Call list">
+      <div className="flex flex-col gap-3">
+        <TableToolbar
+          calls={calls}
+          params={params}
+          columns={available}
+          searchRef={searchInput}
+          onClearFilters={clearFilters}
+          onExport={exportRows}
+          exportCount={loading ? 0 : rows.length}
+          summary={
+            <p className="text-sm text-muted tabular">
+              {loading
+                ? 'Loading calls…'
+                : hasFilters(params.filters)
+                  ? `Showing ${rows.length.toLocaleString('en-US')} of ${plural(calls.length)}`
+                  : `Showing all ${plural(calls.length)}`}
+            </p>
+          }
+        />
+        {loading ? (
+          <LoadingRows />
+        ) : rows.length === 0 ? (
+          <EmptyState total={calls.length} onClearFilters={clearFilters} />
+        ) : (
+          <VirtualCallTable rows={rows} columns={columns} context={context} sort={params.sort} onSort={params.setSort} />
+        )}
+      </div>
+    </Panel>
+  );
+};

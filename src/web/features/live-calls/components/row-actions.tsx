@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import type { CallBackRequest } from '../../../lib/call-back.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
-import { CheckIcon, CopyIcon, PhoneIcon } from './call-icons.js';
+import { CheckIcon, CopyIcon } from './call-icons.js';
 
 const COPIED_MS = 2000;
 
 // aria-disabled rather than disabled: the buttons stay focusable, so keyboard and screen-reader users also hear why.
-const unavailable = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-panel';
+const unavailable = 'whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-panel';
 
 const useCopyNumber = (digits: string) => {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -38,7 +38,9 @@ export const RowActions = ({ call, onCallBack }: { call: CallRecord; onCallBack:
   const number = formatPhoneNumber(call.remoteNumber);
   const reasonID = useId();
   const { status, copy } = useCopyNumber(call.remoteNumber);
-  const reason = withheld ? { 'aria-disabled': true, 'aria-describedby': reasonID, title: 'The caller withheld their number' } : {};
+  const reason = withheld
+    ? { 'aria-disabled': true, 'aria-describedby': reasonID, title: 'The caller withheld their number' }
+    : {};
 
   return (
     <div className="flex items-center gap-1.5">
@@ -51,7 +53,6 @@ export const RowActions = ({ call, onCallBack }: { call: CallRecord; onCallBack:
         }}
         {...reason}
       >
-        <PhoneIcon />
         Call back
       </Button>
       <Button

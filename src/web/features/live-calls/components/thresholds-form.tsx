@@ -6,10 +6,31 @@ import { defaultThresholds, useThresholds, type Thresholds } from '../../../lib/
 type Field = 'longCallMinutes' | 'longRingSeconds' | 'concurrentCalls';
 type Draft = Record<Field, string>;
 
-const fields: readonly { name: Field; label: string; unit: string; min: number; max: number }[] = [
-  { name: 'longCallMinutes', label: 'Long call after', unit: 'minutes', min: 1, max: 480 },
-  { name: 'longRingSeconds', label: 'Long ring after', unit: 'seconds', min: 5, max: 600 },
-  { name: 'concurrentCalls', label: 'Concurrent calls limit', unit: 'calls', min: 1, max: 100_000 },
+const fields: readonly { name: Field; label: string; unit: string; min: number; max: number; missing: string }[] = [
+  {
+    name: 'longCallMinutes',
+    label: 'Long call after',
+    unit: 'minutes',
+    min: 1,
+    max: 480,
+    missing: 'Enter how many minutes of talking make a call long.',
+  },
+  {
+    name: 'longRingSeconds',
+    label: 'Long ring after',
+    unit: 'seconds',
+    min: 5,
+    max: 600,
+    missing: 'Enter how many seconds of ringing make a ring long.',
+  },
+  {
+    name: 'concurrentCalls',
+    label: 'Concurrent calls limit',
+    unit: 'calls',
+    min: 1,
+    max: 100_000,
+    missing: 'Enter how many calls at once are too many.',
+  },
 ];
 
 const toDraft = (thresholds: Thresholds): Draft => ({
@@ -18,8 +39,8 @@ const toDraft = (thresholds: Thresholds): Draft => ({
   concurrentCalls: String(thresholds.concurrentCalls),
 });
 
-const check = (text: string, { label, unit, min, max }: (typeof fields)[number]): string | undefined => {
-  if (text.trim() === '') return `Enter ${label.toLowerCase()} in ${unit}.`;
+const check = (text: string, { unit, min, max, missing }: (typeof fields)[number]): string | undefined => {
+  if (text.trim() === '') return missing;
   const value = Number(text);
   if (!Number.isInteger(value)) return `Use a whole number of ${unit}.`;
   if (value < min || value > max) return `Use ${min} to ${max.toLocaleString('en-US')} ${unit}.`;
@@ -43,7 +64,9 @@ export const ThresholdsForm = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = Object.fromEntries(fields.map((field) => [field.name, check(draft[field.name], field)]).filter(([, error]) => error));
+    const found = Object.fromEntries(
+      fields.map((field) => [field.name, check(draft[field.name], field)]).filter(([, error]) => error),
+    );
     setErrors(found);
     setStatus('');
     const firstInvalid = fields.find((field) => found[field.name]);

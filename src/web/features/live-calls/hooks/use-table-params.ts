@@ -68,7 +68,10 @@ export const useTableParams = (): TableParams => {
   const states = useMemo(() => statesText.split(',').filter(isState), [statesText]);
   const directionList = useMemo(() => directionsText.split(',').filter(isDirection), [directionsText]);
   const hidden = useMemo(() => hiddenText.split(',').filter(isHideable), [hiddenText]);
-  const filters = useMemo(() => ({ states, directions: directionList, subscriber, search }), [states, directionList, subscriber, search]);
+  const filters = useMemo(
+    () => ({ states, directions: directionList, subscriber, search }),
+    [states, directionList, subscriber, search],
+  );
 
   // Replace, not push: Back should leave the page, not step through every sort click and keystroke.
   const update = useCallback(

@@ -30,7 +30,8 @@ export const callsToCsv = (calls: readonly CallRecord[], now: number): string =>
   [[...csvColumns], ...calls.map((call) => row(call, now))].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /** "callboard-calls-2026-11-22T14-03-27Z.csv": UTC, so the name sorts and means the same in every zone. */
-export const csvFileName = (now: number): string => `callboard-calls-${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}Z.csv`;
+export const csvFileName = (now: number): string =>
+  `callboard-calls-${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}Z.csv`;
 
 export const downloadCsv = (text: string, fileName: string): void => {
   // The byte-order mark makes Excel read the file as UTF-8, so names with accents survive.

@@ -25,7 +25,14 @@ const searchTexts = new WeakMap<CallRecord, string>();
 const searchText = (call: CallRecord): string => {
   let text = searchTexts.get(call);
   if (text === undefined) {
-    text = [call.callID, call.remoteNumber, formatPhoneNumber(call.remoteNumber), call.remoteName, subscriberName(call), call.subscriberExtension]
+    text = [
+      call.callID,
+      call.remoteNumber,
+      formatPhoneNumber(call.remoteNumber),
+      call.remoteName,
+      subscriberName(call),
+      call.subscriberExtension,
+    ]
       .filter(Boolean)
       .join('\n')
       .toLowerCase();
@@ -35,7 +42,8 @@ const searchText = (call: CallRecord): string => {
 };
 
 /** Something typed like a phone number ("+1 (555) 010-0199") also matches the stored digits. */
-const phoneDigits = (query: string): string | undefined => (/^[\d\s()+.-]*\d[\d\s()+.-]*$/.test(query) ? query.replace(/\D/g, '') : undefined);
+const phoneDigits = (query: string): string | undefined =>
+  /^[\d\s()+.-]*\d[\d\s()+.-]*$/.test(query) ? query.replace(/\D/g, '') : undefined;
 
 export const matchesSearch = (call: CallRecord, search: string): boolean => {
   const query = search.trim().toLowerCase();
@@ -63,11 +71,18 @@ const compare = (a: string | number, b: string | number): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
 
 /** Stable: equal keys keep the API's order (start time, then callID), so rows do not shuffle between polls. */
-export const sortCalls = (calls: readonly CallRecord[], key: (call: CallRecord) => string | number, dir: SortDir): CallRecord[] => {
+export const sortCalls = (
+  calls: readonly CallRecord[],
+  key: (call: CallRecord) => string | number,
+  dir: SortDir,
+): CallRecord[] => {
   const sign = dir === 'asc' ? 1 : -1;
   return calls
     .map((call) => ({ call, key: key(call) }))
-    .sort((a, b) => sign * (compare(a.key, b.key) || compare(a.call.startedAt, b.call.startedAt) || compare(a.call.callID, b.call.callID)))
+    .sort(
+      (a, b) =>
+        sign * (compare(a.key, b.key) || compare(a.call.startedAt, b.call.startedAt) || compare(a.call.callID, b.call.callID)),
+    )
     .map(({ call }) => call);
 };
 

@@ -1,0 +1,154 @@
+/** The dashboard against the real service and its simulated phone system, in a real Chromium. */
+import { expect, test, type Page } from '@playwright/test';
+import { listCallsResponseSchema } from '../src/contract/call-record.js';
+import { paths } from '../src/contract/paths.js';
+import { listSubscribersResponseSchema } from '../src/contract/subscriber.js';
+import { formatPhoneNumber } from '../src/web/lib/format.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
+
+const pbx = { accountID: 'e2e', applicationID: 'support', providerID: 'pbx-main' };
+const SHOTS = 'test-results/screenshots';
+
+let service: ServiceProcess;
+test.beforeAll(async () => {
+  service = await startService({ CALLBOARD_CONFIG: E2E_CONFIG });
+});
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${service.baseURL}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json', ...init.headers },
+  });
+const listCalls = async () => listCallsResponseSchema.parse(await (await api(paths.listCalls(pbx))).json()).calls;
+const subscribers = async () => listSubscribersResponseSchema.parse(await (await api(paths.subscribers(pbx))).json()).subscribers;
+
+const openLiveView = async (page: Page) => {
+  await page.goto(service.dashboardURL);
+  const table = page.getByRole('table', { name: 'Live calls' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  return table;
+};
+
+test('the live view shows the calls, and follows them as the phone system adds and ends calls', async ({ page }) => {
+  const table = await openLiveView(page);
+  const before = await listCalls();
+  const liveBefore = before.filter((c) => !c.endedAt);
+  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+  await expect(page).toHaveTitle(/^\(\d+\) Live calls/);
+
+  // The simulator runs 20x fast here: within seconds calls start and calls disappear.
+  let added: string | undefined;
+  let gone: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const now = await listCalls();
+        added = now.find((c) => !before.some((b) => b.callID === c.callID) && c.remoteNumber !== '')?.remoteNumber;
+        gone = liveBefore.find((b) => !now.some((c) => c.callID === b.callID) && b.remoteNumber !== '')?.remoteNumber;
+        return Boolean(added && gone);
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toBe(true);
+  await expect(table.getByText(formatPhoneNumber(added as string)).first()).toBeVisible({ timeout: 10_000 });
+  await expect(table.getByText(formatPhoneNumber(gone as string))).toHaveCount(0, { timeout: 10_000 });
+
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/live-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${SHOTS}/live-dark.png`, fullPage: true });
+});
+
+test('click-to-call with a pasted number sends digits only, rings, then connects as an outbound call', async ({ page }) => {
+  const agent = (await subscribers()).find((s) => s.registered && s.active);
+  if (!agent) throw new Error('the simulator should have a registered agent');
+  // Simulated ms at 20x speed: the agent's phone rings ~4 s, the customer's ~2 s, then they talk.
+  await api(paths.simulatorNextPlacedCall(pbx), {
+    method: 'PUT',
+    body: JSON.stringify({ agent: 'answer', agentRingMs: 80_000, remote: 'answer', remoteRingMs: 40_000, talkMs: 1_200_000 }),
+  });
+  const table = await openLiveView(page);
+  const panel = page.getByRole('region', { name: 'Place a call' });
+  await panel.getByLabel('Subscriber').selectOption(agent.providerSubscriberID);
+  await panel.getByLabel('Number to call').fill('+1 (555) 123-4567');
+  await expect(panel.getByText('15551234567')).toBeVisible();
+
+  const request = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(paths.makeCall(pbx)));
+  await panel.getByRole('button', { name: 'Place call' }).click();
+  const sent = await request;
+  expect(sent.postDataJSON()).toEqual({ providerSubscriberID: agent.providerSubscriberID, remoteNumber: '15551234567' });
+  expect(sent.headers()['idempotency-key']).toBeTruthy();
+
+  const row = table.getByRole('row').filter({ hasText: '+1 (555) 123-4567' });
+  await expect(row).toContainText('Ringing', { timeout: 10_000 });
+  await expect(row).toContainText('Outbound');
+  await expect(panel).toContainText(/Ringing/);
+  await page.screenshot({ path: `${SHOTS}/click-to-call-ringing.png`, fullPage: true });
+  await expect(row).toContainText('Talking', { timeout: 15_000 });
+  await expect(panel).toContainText('Connected', { timeout: 5_000 });
+  await page.screenshot({ path: `${SHOTS}/click-to-call-connected.png`, fullPage: true });
+});
+
+test('an invalid number is refused inline and no request is sent', async ({ page }) => {
+  await openLiveView(page);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  const panel = page.getByRole('region', { name: 'Place a call' });
+  const agent = (await subscribers()).find((s) => s.registered && s.active);
+  await panel.getByLabel('Subscriber').selectOption(agent?.providerSubscriberID ?? '');
+  await panel.getByLabel('Number to call').fill('555-CALL-NOW');
+  await panel.getByRole('button', { name: 'Place call' }).click();
+  await expect(panel.getByText(/"C" is not part of a phone number/)).toBeVisible();
+  await expect(panel.getByLabel('Number to call')).toHaveAttribute('aria-invalid', 'true');
+  await page.waitForTimeout(500);
+  expect(posts).toEqual([]);
+});
+
+test('an unregistered subscriber gets the plain reason and the code', async ({ page }) => {
+  const offline = (await subscribers()).find((s) => !s.registered);
+  if (!offline) throw new Error('the simulator should have an unregistered agent');
+  await openLiveView(page);
+  const panel = page.getByRole('region', { name: 'Place a call' });
+  await panel.getByLabel('Subscriber').selectOption(offline.providerSubscriberID);
+  await panel.getByLabel('Number to call').fill('555 0199');
+  await panel.getByRole('button', { name: 'Place call' }).click();
+  await expect(panel.getByText(`Extension ${offline.extension}`).first()).toBeVisible();
+  await expect(panel.getByText(/not registered: their phone is offline/)).toBeVisible();
+  await expect(panel.getByText(/subscriber_not_registered/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a provider outage shows the stale banner over the last data, then recovers by itself', async ({ page }) => {
+  const table = await openLiveView(page);
+  await api(paths.simulatorFailure(pbx), { method: 'PUT', body: JSON.stringify({ mode: 'unavailable' }) });
+  try {
+    await expect(page.getByText(/Not live: showing calls as of/)).toBeVisible({ timeout: 25_000 });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/live-stale.png`, fullPage: true });
+  } finally {
+    await api(paths.simulatorFailure(pbx), { method: 'PUT', body: JSON.stringify({ mode: null }) });
+  }
+  await expect(page.getByText(/Not live: showing calls as of/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(/Live · updated/)).toBeVisible();
+});
+
+test('the wallboard renders large, dark by default, and light on request', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openLiveView(page);
+  await page.goto(`${service.baseURL}/wallboard`);
+  await expect(page.getByText('Live calls').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.waitForTimeout(4000);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/wallboard-dark.png` });
+  await page.goto(`${service.baseURL}/wallboard?theme=light&scale=1.25`);
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: `${SHOTS}/wallboard-light.png` });
+});

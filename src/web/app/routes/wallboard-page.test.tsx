@@ -1,0 +1,137 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallRecord } from '../../../contract/call-record.js';
+import { ConnectionProvider } from '../../lib/connection-context.js';
+import { PollingProvider, usePolling } from '../../lib/polling-context.js';
+import { WallboardPage } from './wallboard-page.js';
+
+vi.mock('../../features/concurrency/components/concurrency-area-chart.js', () => ({ ConcurrencyAreaChart: () => null }));
+
+const me = {
+  account: { id: 'demo', name: 'Demo' },
+  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator' }] }],
+  permissions: ['calls:read'],
+};
+
+const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => ({
+  callID,
+  providerCallID: `sip-${callID}`,
+  providerID: 'pbx-main',
+  providerName: 'Main PBX',
+  isOutbound: false,
+  isMissedCall: false,
+  remoteNumber: '15555550100',
+  startedAt: new Date(Date.now() - 60_000).toISOString(),
+  ...over,
+});
+
+const liveCalls = [call('a', { answeredAt: new Date().toISOString() }), call('b', { isOutbound: true }), call('c', { endedAt: new Date().toISOString() })];
+
+const serve = (calls: () => Response) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/v1/me') return Response.json(me);
+    if (url.searchParams.has('fromDate')) return Response.json({ calls: [], totalCalls: 0 });
+    return calls();
+  });
+
+const PausedProbe = ({ pauseFirst }: { pauseFirst: boolean }) => {
+  const { paused, setPaused } = usePolling();
+  useEffect(() => {
+    if (pauseFirst) setPaused(true);
+  }, [pauseFirst, setPaused]);
+  return <output aria-label="polling">{paused ? 'paused' : 'polling'}</output>;
+};
+
+const renderWallboard = (url: string, { pauseFirst = false } = {}) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ConnectionProvider>
+        <PollingProvider>
+          <PausedProbe pauseFirst={pauseFirst} />
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/wallboard" element={<WallboardPage />} />
+              <Route path="/" element={<p>The live view</p>} />
+            </Routes>
+          </MemoryRouter>
+        </PollingProvider>
+      </ConnectionProvider>
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => {
+  // jsdom has no media queries; the system prefers light here, so "dark" can only come from the wallboard.
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  document.documentElement.classList.remove('dark');
+  document.title = '';
+});
+
+describe('WallboardPage', () => {
+  it('shows the live count in the tab title, with huge tiles and its freshness', async () => {
+    serve(() => Response.json({ calls: liveCalls, totalCalls: liveCalls.length }));
+    renderWallboard('/wallboard?tz=UTC');
+
+    await waitFor(() => expect(document.title).toBe('(2) Live calls · Callboard'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Live calls' })).toBeInTheDocument();
+    expect(screen.getByText('Support desk · Main PBX')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Live calls now' })).getByText('2')).toBeInTheDocument();
+    expect(screen.getByText(/^Live · updated \d+ s ago$/)).toBeInTheDocument();
+  });
+
+  it('is dark unless the URL asks for light, and scales the page from the URL', async () => {
+    serve(() => Response.json({ calls: [], totalCalls: 0 }));
+    const dark = renderWallboard('/wallboard');
+    await screen.findByRole('heading', { level: 1, name: 'Live calls' });
+    expect(document.documentElement).toHaveClass('dark');
+    expect(document.documentElement.style.fontSize).toBe('100%');
+    dark.unmount();
+    expect(document.documentElement.style.fontSize).toBe('');
+
+    renderWallboard('/wallboard?theme=light&scale=1.5');
+    await screen.findByRole('heading', { level: 1, name: 'Live calls' });
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(document.documentElement.style.fontSize).toBe('150%');
+  });
+
+  it.each([
+    ['9', '200%'],
+    ['0.1', '75%'],
+    ['big', '100%'],
+  ])('keeps scale=%s within bounds (%s)', async (scale, fontSize) => {
+    serve(() => Response.json({ calls: [], totalCalls: 0 }));
+    renderWallboard(`/wallboard?scale=${scale}`);
+    await screen.findByRole('heading', { level: 1, name: 'Live calls' });
+    expect(document.documentElement.style.fontSize).toBe(fontSize);
+  });
+
+  it('says NOT LIVE, in large words, when the calls cannot be read', async () => {
+    serve(() => Response.json({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'provider_unavailable', detail: 'The phone system cannot be reached.' }, { status: 503 }));
+    renderWallboard('/wallboard');
+
+    expect(await screen.findByText('NOT LIVE — no data yet')).toBeInTheDocument();
+    expect(screen.getByText(/The phone system cannot be reached\. \(provider_unavailable\) Reconnecting automatically\./)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('NOT LIVE · Live calls · Callboard'));
+  });
+
+  it('links back to the live view with the same workspace, without the wallboard options', async () => {
+    serve(() => Response.json({ calls: [], totalCalls: 0 }));
+    renderWallboard('/wallboard?provider=pbx-main&theme=light&scale=1.25&tz=UTC&range=60');
+    expect(await screen.findByRole('link', { name: 'Back to the live view' })).toHaveAttribute('href', '/?provider=pbx-main&tz=UTC&range=60');
+  });
+
+  it('resumes polling that was paused in the live view', async () => {
+    serve(() => Response.json({ calls: [], totalCalls: 0 }));
+    renderWallboard('/wallboard', { pauseFirst: true });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'polling' })).toHaveTextContent('polling'));
+  });
+});

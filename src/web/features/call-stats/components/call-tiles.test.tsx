@@ -1,0 +1,173 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import type { ProviderScope } from '../../../../contract/paths.js';
+import { recordSample } from '../../../lib/concurrency-samples.js';
+import { ConnectionProvider } from '../../../lib/connection-context.js';
+import { CallTiles } from './call-tiles.js';
+
+const MIN = 60_000;
+const scope = (providerID: string, accountID = 'demo'): ProviderScope => ({ accountID, applicationID: 'support', providerID });
+
+const makeCall = (now: number) => {
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  return (callID: string, over: Partial<CallRecord> & { startedAgo?: number; answeredAgo?: number; endedAgo?: number } = {}): CallRecord => {
+    const { startedAgo = MIN, answeredAgo, endedAgo, ...rest } = over;
+    return {
+      callID,
+      providerCallID: `sip-${callID}`,
+      providerID: 'pbx-main',
+      providerName: 'Main PBX',
+      isOutbound: false,
+      isMissedCall: false,
+      remoteNumber: '15555550100',
+      startedAt: ago(startedAgo),
+      ...(answeredAgo === undefined ? {} : { answeredAt: ago(answeredAgo) }),
+      ...(endedAgo === undefined ? {} : { endedAt: ago(endedAgo) }),
+      ...rest,
+    };
+  };
+};
+
+const listResponse = (calls: CallRecord[]) => Response.json({ calls, totalCalls: calls.length });
+
+const renderTiles = (props: { calls: CallRecord[]; scopes?: ProviderScope[]; loading?: boolean }) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ConnectionProvider>
+        <MemoryRouter initialEntries={['/?tz=UTC']}>
+          <CallTiles calls={props.calls} scopes={props.scopes ?? [scope('pbx-main')]} loading={props.loading ?? false} />
+        </MemoryRouter>
+      </ConnectionProvider>
+    </QueryClientProvider>,
+  );
+};
+
+const tile = (name: string | RegExp) => screen.getByRole('group', { name });
+
+beforeEach(() => {
+  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('CallTiles', () => {
+  const liveCalls = (now: number) => {
+    const call = makeCall(now);
+    return [
+      call('ringing-in', { startedAgo: 10_000 }),
+      call('ringing-out', { isOutbound: true, startedAgo: 45_000 }),
+      call('talking-in', { startedAgo: 100_000, answeredAgo: 90_000 }),
+      call('talking-out', {
+        isOutbound: true,
+        startedAgo: 210_000,
+        answeredAgo: 200_000,
+        subscriberFirstName: 'Ana',
+        subscriberLastName: 'Ruiz',
+        subscriberExtension: '201',
+        remoteName: 'Jane Doe',
+      }),
+      call('ended', { startedAgo: 500_000, answeredAgo: 490_000, endedAgo: 5_000 }),
+    ];
+  };
+
+  it('counts live calls, by direction, the ringing ones and the longest call', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    renderTiles({ calls: liveCalls(Date.now()) });
+
+    within(tile('Live calls now')).getByText('4');
+    expect(tile('Inbound / outbound')).toHaveTextContent(/2\s*in\s*·\s*2\s*out/);
+    within(tile('Ringing')).getByText('2');
+    within(tile('Ringing')).getByText(/Longest ring 0:4[5-6]/);
+    const longest = tile('Longest live call');
+    within(longest).getByText(/^3:2[01]$/);
+    expect(longest).toHaveTextContent('Outbound · Ana Ruiz (201) ↔ Jane Doe, +1 (555) 555-0100');
+  });
+
+  it('names the limit and raises no warning below the thresholds', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    renderTiles({ calls: liveCalls(Date.now()).filter((call) => call.callID !== 'ringing-out') });
+
+    within(tile('Live calls now')).getByText('Limit 20');
+    expect(screen.queryByText(/over|above|at limit/i)).not.toBeInTheDocument();
+  });
+
+  it('marks every crossed threshold in words, not colour alone', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 4, longRingMs: 30_000, longCallMs: 3 * MIN }));
+    renderTiles({ calls: liveCalls(Date.now()) });
+
+    within(tile('Live calls now')).getByText('At limit 4');
+    within(tile('Ringing')).getByText('1 ringing over 30 s');
+    within(tile('Longest live call')).getByText('Over 3 min');
+    expect(tile('Live calls now')).toHaveAttribute('data-warning');
+    expect(tile('Inbound / outbound')).not.toHaveAttribute('data-warning');
+  });
+
+  it('says "above" once the live calls pass the limit', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 3 }));
+    renderTiles({ calls: liveCalls(Date.now()) });
+
+    within(tile('Live calls now')).getByText('Above limit 3');
+  });
+
+  it('shows counts as unknown, not zero, until the first poll answers', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    renderTiles({ calls: [], loading: true });
+
+    within(tile('Live calls now')).getByText('—');
+    within(tile('Ringing')).getByText('—');
+    expect(tile('Live calls now')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('counts missed calls of the last 15 minutes from every provider and the live list, each once', async () => {
+    const now = Date.now();
+    const call = makeCall(now);
+    const missed = (id: string, endedAgo: number) => call(id, { isMissedCall: true, startedAgo: endedAgo + 20_000, endedAgo });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.includes('/provider/pbx-main/'))
+        return listResponse([missed('m1', 2 * MIN), missed('m-old', 16 * MIN), call('answered', { answeredAgo: 30_000 })]);
+      return listResponse([missed('m1', 2 * MIN), missed('m3', 5 * MIN)]);
+    });
+    renderTiles({ calls: [missed('m3', 5 * MIN), missed('m4', 10_000)], scopes: [scope('pbx-main'), scope('sip-trunk')] });
+
+    const missedTile = tile('Missed, last 15 min');
+    await within(missedTile).findByText('3');
+    const asked = fetchSpy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    expect(asked.map((url) => url.pathname.split('/')[7]).sort()).toEqual(['pbx-main', 'sip-trunk']);
+    for (const url of asked) expect(Math.abs(Date.parse(url.searchParams.get('fromDate') ?? '') - (now - 15 * MIN))).toBeLessThan(5_000);
+  });
+
+  it('says so when the missed calls cannot be read', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      Response.json({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'provider_unavailable', detail: 'down' }, { status: 503 }),
+    );
+    renderTiles({ calls: [] });
+
+    await within(tile('Missed, last 15 min')).findByText('Not available right now');
+    within(tile('Missed, last 15 min')).getByText('—');
+  });
+
+  it('labels today\'s peak with the time its record begins', () => {
+    const now = Date.parse('2026-11-22T14:30:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    const key = 'peak-account/support/pbx-main';
+    recordSample(key, { at: Date.parse('2026-11-22T08:03:00.000Z'), inbound: 5, outbound: 2 }, now);
+    recordSample(key, { at: Date.parse('2026-11-22T14:05:00.000Z'), inbound: 15, outbound: 8 }, now);
+    recordSample(key, { at: Date.parse('2026-11-22T14:29:58.000Z'), inbound: 3, outbound: 1 }, now);
+    renderTiles({ calls: [], scopes: [scope('pbx-main', 'peak-account')] });
+
+    const peak = tile('Peak today (since 08:03)');
+    within(peak).getByText('23');
+    within(peak).getByText('at 14:05');
+  });
+});

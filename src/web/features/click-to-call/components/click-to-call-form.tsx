@@ -1,0 +1,173 @@
+/** The click-to-call form: provider, subscriber and number in, one call out, then its progress. */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import { Button } from '../../../components/ui/button.js';
+import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
+import { useCallBackRequest } from '../../../lib/call-back.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { parseDialInput } from '../../../lib/dial-input.js';
+import { formatPhoneNumber } from '../../../lib/format.js';
+import type { Workspace } from '../../../lib/workspace.js';
+import { usePlaceCall } from '../hooks/use-place-call.js';
+import { CallProblem } from './call-problem.js';
+import { CallProgressView } from './call-progress.js';
+import { inputClass, labelClass } from './field-styles.js';
+import { NumberField } from './number-field.js';
+import { SubscriberPicker } from './subscriber-picker.js';
+
+/** A call-back number as people read it, unless formatting would not give back the same digits. */
+const callBackText = (remoteNumber: string): string => {
+  const dial = parseDialInput(remoteNumber);
+  if (!dial.ok) return remoteNumber;
+  const formatted = formatPhoneNumber(dial.digits);
+  const roundTrip = parseDialInput(formatted);
+  return roundTrip.ok && roundTrip.digits === dial.digits ? formatted : dial.digits;
+};
+
+const FIELDS_WITH_INPUTS = ['providerSubscriberID', 'remoteNumber'];
+
+export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; calls: readonly CallRecord[] }) => {
+  const providerControlId = useId();
+  const subscriberControlId = useId();
+  const numberId = useId();
+  const submitId = useId();
+  const { client, connection } = useConnection();
+
+  const [chosenProviderID, setChosenProviderID] = useState<string>();
+  // The panel renders the form only when the workspace has a provider.
+  const scope = workspace.scopes.find((s) => s.providerID === chosenProviderID) ?? workspace.scopes[0]!;
+  const nameOf = (providerID: string) => workspace.providers.find((p) => p.id === providerID)?.name ?? providerID;
+  // Each provider has its own subscribers, so the choice is remembered per provider.
+  const [subscriberByProvider, setSubscriberByProvider] = useState<Record<string, string>>({});
+  const [number, setNumber] = useState('');
+  const [numberTouched, setNumberTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const { place, placed, pending, error, dismissError } = usePlaceCall();
+
+  const providerID = scope.providerID;
+  const providerName = nameOf(providerID);
+  const subscriberID = subscriberByProvider[providerID] ?? '';
+  const caller = useQuery({
+    ...subscribersQueryOptions(client!, connection?.baseURL ?? '', scope),
+    enabled: !!client,
+    select: (data) => data.subscribers.find((s) => s.providerSubscriberID === subscriberID.trim()),
+  });
+  const callerName = caller.data?.firstName ?? (subscriberID.trim() || 'the subscriber');
+
+  const chooseSubscriber = (id: string) => setSubscriberByProvider((current) => ({ ...current, [providerID]: id }));
+
+  // A call-back request fills the form once per distinct request, during render so no stale frame shows.
+  const callBack = useCallBackRequest();
+  const callBackKey = callBack ? `${callBack.remoteNumber}\n${callBack.subscriberID ?? ''}\n${callBack.requestedAt ?? ''}` : undefined;
+  const [appliedCallBack, setAppliedCallBack] = useState<string>();
+  if (callBackKey !== appliedCallBack) {
+    setAppliedCallBack(callBackKey);
+    if (callBack) {
+      setNumber(callBackText(callBack.remoteNumber));
+      setNumberTouched(true);
+      if (callBack.subscriberID) chooseSubscriber(callBack.subscriberID);
+    }
+  }
+  const callBackFocus = callBack ? (callBack.subscriberID ? submitId : subscriberControlId) : undefined;
+  useEffect(() => {
+    if (!callBackFocus) return;
+    dismissError();
+    // The agent confirms with one key: the submit when the request named the caller, else the caller's field.
+    document.getElementById(callBackFocus)?.focus();
+  }, [callBackKey, callBackFocus, dismissError]);
+
+  const serviceFieldErrors = error?.code === 'validation_failed' ? error.fieldErrors : [];
+  const serviceError = (field: string, what: string) => {
+    const found = serviceFieldErrors.find((e) => e.field === field);
+    return found ? `The service says ${what} ${found.message}.` : undefined;
+  };
+  const otherFieldErrors = serviceFieldErrors
+    .filter((e) => !FIELDS_WITH_INPUTS.includes(e.field))
+    .map((e) => `${e.field}: ${e.message}`);
+  const subscriberError =
+    serviceError('providerSubscriberID', 'this subscriber ID') ??
+    (submitted && subscriberID.trim() === '' ? 'Choose the subscriber who places the call.' : undefined);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setNumberTouched(true);
+    const id = subscriberID.trim();
+    const dial = parseDialInput(number);
+    if (id === '' || !dial.ok) {
+      document.getElementById(id === '' ? subscriberControlId : numberId)?.focus();
+      return;
+    }
+    const accepted = await place({ scope, providerName, subscriberID: id, callerName, digits: dial.digits });
+    // A fresh form after a placed call: pressing the button again must be a deliberate new call.
+    if (accepted) {
+      setNumber('');
+      setNumberTouched(false);
+      setSubmitted(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)}>
+        {workspace.scopes.length > 1 ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={providerControlId} className={labelClass}>
+              Provider
+            </label>
+            <select
+              id={providerControlId}
+              className={inputClass}
+              value={providerID}
+              onChange={(event) => {
+                setChosenProviderID(event.target.value);
+                dismissError();
+              }}
+            >
+              {workspace.scopes.map((s) => (
+                <option key={s.providerID} value={s.providerID}>
+                  {nameOf(s.providerID)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">
+            Calls go through <span className="font-medium text-ink">{providerName}</span>.
+          </p>
+        )}
+        <SubscriberPicker
+          key={providerID}
+          scope={scope}
+          controlId={subscriberControlId}
+          providerName={providerName}
+          value={subscriberID}
+          error={subscriberError}
+          onChange={(id) => {
+            chooseSubscriber(id);
+            dismissError();
+          }}
+        />
+        <NumberField
+          id={numberId}
+          value={number}
+          showError={numberTouched}
+          serviceError={serviceError('remoteNumber', 'this number')}
+          onChange={(text) => {
+            setNumber(text);
+            dismissError();
+          }}
+          onBlur={() => {
+            if (number.trim() !== '') setNumberTouched(true);
+          }}
+        />
+        <Button id={submitId} type="submit" variant="primary" className="w-full" disabled={pending}>
+          {pending ? 'Placing call…' : 'Place call'}
+        </Button>
+      </form>
+      {error ? <CallProblem error={error} context={{ providerName, callerName }} otherFieldErrors={otherFieldErrors} /> : null}
+      {placed ? <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} /> : null}
+    </div>
+  );
+};

@@ -1,0 +1,455 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import type { Subscriber } from '../../../../contract/subscriber.js';
+import { AnnouncerProvider } from '../../../lib/announcer.js';
+import { useCallBack } from '../../../lib/call-back.js';
+import { ConnectionProvider } from '../../../lib/connection-context.js';
+import type { Workspace } from '../../../lib/workspace.js';
+import { ClickToCallPanel } from './click-to-call-panel.js';
+
+const MAKE_CALL_URL = '/v1/accounts/demo/applications/support/providers/pbx-main/calls';
+
+const subscriber = (
+  id: string,
+  firstName: string,
+  lastName: string,
+  extension: string,
+  status: Partial<Subscriber> = {},
+): Subscriber => ({
+  providerSubscriberID: id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@example.com`,
+  extension,
+  number: `1555000${extension}`,
+  registered: true,
+  active: true,
+  ...status,
+});
+
+const subscribers = [
+  subscriber('agt-0001', 'Maya', 'Chen', '104'),
+  subscriber('agt-0002', 'Omar', 'Haddad', '105', { registered: false }),
+  subscriber('agt-0003', 'Léna', 'Park', '106', { active: false }),
+];
+
+const workspaceOf = (overrides: Partial<Workspace> = {}): Workspace => ({
+  accountID: 'demo',
+  accountName: 'Demo',
+  applications: [{ id: 'support', name: 'Support' }],
+  applicationID: 'support',
+  providers: [
+    { id: 'pbx-main', name: 'Main PBX', type: 'simulator' },
+    { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator' },
+  ],
+  provider: 'pbx-main',
+  scopes: [{ accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' }],
+  permissions: ['calls:read', 'calls:write'],
+  ...overrides,
+});
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const problem = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ type: `urn:callboard:problem:${code}`, title: code, status, detail, code, ...extra }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+type MakeCall = (init: RequestInit) => Promise<Response>;
+
+/** The service: subscribers from `listSubscribers`, make-call answered by `makeCall`. */
+const mockService = ({
+  makeCall = async () => new Response(null, { status: 204 }),
+  listSubscribers = async () => json({ subscribers }),
+}: { makeCall?: MakeCall; listSubscribers?: () => Promise<Response> } = {}) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/subscribers')) return listSubscribers();
+    if (init?.method === 'POST') return makeCall(init);
+    throw new Error(`unexpected request ${url}`);
+  });
+
+const postsOf = (fetchSpy: ReturnType<typeof mockService>) => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
+const keyOf = (call: Parameters<typeof fetch>) => (call[1]?.headers as Record<string, string>)['idempotency-key'];
+const bodyOf = (call: Parameters<typeof fetch>) => JSON.parse(String(call[1]?.body)) as unknown;
+
+const CallBackButton = ({ remoteNumber, subscriberID }: { remoteNumber: string; subscriberID?: string }) => {
+  const callBack = useCallBack();
+  return <button onClick={() => callBack({ remoteNumber, subscriberID })}>Call back {remoteNumber}</button>;
+};
+
+const renderPanel = ({
+  workspace = workspaceOf(),
+  calls = [] as CallRecord[],
+  url = '/',
+  extra,
+}: { workspace?: Workspace; calls?: CallRecord[]; url?: string; extra?: ReactNode } = {}) => {
+  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ConnectionProvider>
+        <AnnouncerProvider>
+          <MemoryRouter initialEntries={[url]}>
+            {children}
+            {extra}
+          </MemoryRouter>
+        </AnnouncerProvider>
+      </ConnectionProvider>
+    </QueryClientProvider>
+  );
+  const user = userEvent.setup();
+  const view = render(<ClickToCallPanel workspace={workspace} calls={calls} />, { wrapper: Wrapper });
+  return { user, showCalls: (next: CallRecord[]) => view.rerender(<ClickToCallPanel workspace={workspace} calls={next} />) };
+};
+
+const subscriberSelect = () => screen.getByRole('combobox', { name: 'Subscriber' });
+const numberInput = () => screen.getByRole('textbox', { name: 'Number to call' });
+const placeButton = () => screen.getByRole('button', { name: 'Place call' });
+
+/** Chooses a subscriber once the list has loaded, and pastes the number as an agent would. */
+const fillForm = async (user: ReturnType<typeof userEvent.setup>, subscriberID: string, pasted: string) => {
+  await screen.findByRole('option', { name: /Maya Chen/ });
+  await user.selectOptions(subscriberSelect(), subscriberID);
+  await user.click(numberInput());
+  await user.clear(numberInput());
+  await user.paste(pasted);
+};
+
+const deferred = () => {
+  let resolve: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((done) => (resolve = done));
+  return { promise, resolve };
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ClickToCallPanel', () => {
+  it('sends the digits of a pasted formatted number, shown before sending', async () => {
+    const fetchSpy = mockService();
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '+1 (555) 123-4567');
+    expect(screen.getByText('Will dial 15551234567')).toBeInTheDocument();
+
+    await user.click(placeButton());
+
+    await screen.findByText("Ringing Maya's phone…");
+    const [post] = postsOf(fetchSpy);
+    expect(String(post?.[0])).toBe(MAKE_CALL_URL);
+    expect(bodyOf(post!)).toEqual({ providerSubscriberID: 'agt-0001', remoteNumber: '15551234567' });
+    expect(keyOf(post!)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('explains an invalid number inline and sends nothing', async () => {
+    const fetchSpy = mockService();
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '555-CALL-NOW');
+    await user.click(placeButton());
+
+    expect(numberInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(numberInput()).toHaveAccessibleDescription(/"C" is not part of a phone number/);
+    expect(numberInput()).toHaveFocus();
+    expect(postsOf(fetchSpy)).toHaveLength(0);
+  });
+
+  it('explains a too-short number when the field is left, before any submit', async () => {
+    mockService();
+    const { user } = renderPanel();
+    await user.type(numberInput(), '12');
+    expect(numberInput()).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(numberInput()).toHaveAccessibleDescription(/at least 3 digits/);
+  });
+
+  it('asks for a subscriber instead of sending without one', async () => {
+    const fetchSpy = mockService();
+    const { user } = renderPanel();
+    await screen.findByRole('option', { name: /Maya Chen/ });
+    await user.type(numberInput(), '5551234567');
+    await user.click(placeButton());
+    expect(subscriberSelect()).toHaveAccessibleDescription('Choose the subscriber who places the call.');
+    expect(subscriberSelect()).toHaveFocus();
+    expect(postsOf(fetchSpy)).toHaveLength(0);
+  });
+
+  it('places one call for a double click, with the button disabled while in flight', async () => {
+    const answer = deferred();
+    const fetchSpy = mockService({ makeCall: () => answer.promise });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '555 123 4567');
+    const button = placeButton();
+
+    // Two clicks that land before React re-renders the button as disabled, then more once it is.
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await user.dblClick(button);
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('button', { name: 'Placing call…' })).toBeDisabled();
+    expect(postsOf(fetchSpy)).toHaveLength(1);
+    await act(async () => answer.resolve(new Response(null, { status: 204 })));
+    await screen.findByText("Ringing Maya's phone…");
+    expect(postsOf(fetchSpy)).toHaveLength(1);
+  });
+
+  it('retries after a network failure with the same Idempotency-Key, and a new intention gets a new one', async () => {
+    let attempt = 0;
+    const fetchSpy = mockService({
+      makeCall: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError('Failed to fetch');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '555.123.4567');
+    await user.click(placeButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Cannot reach the service: your call was not placed');
+    expect(alert).toHaveTextContent('Retry is safe (it will not ring twice).');
+    expect(alert).toHaveTextContent('Code: network_unreachable');
+
+    await user.click(placeButton());
+    await screen.findByText("Ringing Maya's phone…");
+    await user.type(numberInput(), '5559876543');
+    await user.click(placeButton());
+    await waitFor(() => expect(postsOf(fetchSpy)).toHaveLength(3));
+
+    const [first, retry, next] = postsOf(fetchSpy).map(keyOf);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  it('uses a new key when the number changes after a failure', async () => {
+    let attempt = 0;
+    const fetchSpy = mockService({
+      makeCall: async () => {
+        attempt += 1;
+        return attempt === 1
+          ? problem(503, 'provider_unavailable', 'Main PBX is unavailable: connection refused')
+          : new Response(null, { status: 204 });
+      },
+    });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '5551234567');
+    await user.click(placeButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Main PBX is unreachable right now');
+
+    await user.type(numberInput(), '8');
+    await user.click(placeButton());
+    await waitFor(() => expect(postsOf(fetchSpy)).toHaveLength(2));
+    const [first, second] = postsOf(fetchSpy).map(keyOf);
+    expect(second).not.toBe(first);
+  });
+
+  it("shows the service's words and the code when the subscriber is not registered", async () => {
+    mockService({
+      makeCall: async () =>
+        problem(409, 'subscriber_not_registered', 'Extension 105 (Omar Haddad) is not registered: their phone is offline'),
+    });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0002', '+1 (555) 123-4567');
+    expect(subscriberSelect()).toHaveAccessibleDescription(/Omar Haddad's phone is offline \(not registered\)/);
+
+    await user.click(placeButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Extension 105 (Omar Haddad) is not registered: their phone is offline');
+    expect(within(alert).getByText('Code: subscriber_not_registered')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/generic/i);
+  });
+
+  it('puts field errors of a refused request on the matching inputs', async () => {
+    mockService({
+      makeCall: async () =>
+        problem(400, 'validation_failed', 'The call request is not valid', {
+          errors: [{ field: 'remoteNumber', message: 'must be 3 to 15 digits (0-9) with no spaces, dashes or other characters' }],
+        }),
+    });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '5551234567');
+    await user.click(placeButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Code: validation_failed');
+    expect(numberInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(numberInput()).toHaveAccessibleDescription(/The service says this number must be 3 to 15 digits/);
+  });
+
+  it('says when to retry after too many calls', async () => {
+    mockService({
+      makeCall: async () =>
+        new Response(JSON.stringify({ type: 'x', title: 'x', status: 429, detail: 'Over the limit', code: 'rate_limited' }), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '12' },
+        }),
+    });
+    const { user } = renderPanel();
+    await fillForm(user, 'agt-0001', '5551234567');
+    await user.click(placeButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many calls: try again in 12 s');
+  });
+
+  it('follows the call from ringing to connected to ended as the live list changes', async () => {
+    mockService();
+    const { user, showCalls } = renderPanel();
+    await fillForm(user, 'agt-0001', '+1 (555) 123-4567');
+    await user.click(placeButton());
+    await screen.findByText("Ringing Maya's phone…");
+    const live = screen.getByRole('status');
+    expect(live).toHaveTextContent("Call placed. Ringing Maya's phone.");
+
+    const startedAt = Date.now();
+    const record: CallRecord = {
+      callID: 'c-1',
+      providerCallID: 'p-1',
+      providerID: 'pbx-main',
+      providerName: 'Main PBX',
+      isOutbound: true,
+      isMissedCall: false,
+      remoteNumber: '15551234567',
+      startedAt: new Date(startedAt).toISOString(),
+      subscriberID: 'agt-0001',
+      subscriberFirstName: 'Maya',
+    };
+    const someoneElse = { ...record, callID: 'c-2', subscriberID: 'agt-0009', answeredAt: new Date(startedAt).toISOString() };
+    showCalls([someoneElse, record]);
+    const progress = screen.getByRole('region', { name: 'Call to +1 (555) 123-4567' });
+    expect(progress).toHaveAccessibleDescription(/^Ringing Maya, then \+1 \(555\) 123-4567… ringing \d:\d\d$/);
+    const steps = () => within(progress).getAllByRole('listitem');
+    expect(steps()[1]).toHaveAttribute('aria-current', 'step');
+    expect(steps()[1]).toHaveTextContent('current step');
+
+    const answeredAt = startedAt + 8_000;
+    showCalls([someoneElse, { ...record, answeredAt: new Date(answeredAt).toISOString() }]);
+    expect(progress).toHaveAccessibleDescription(/^Connected talk time \d:\d\d$/);
+    expect(steps()[2]).toHaveAttribute('aria-current', 'step');
+    expect(live).toHaveTextContent('Connected: Maya and +1 (555) 123-4567 are talking.');
+
+    const ended = {
+      ...record,
+      answeredAt: new Date(answeredAt).toISOString(),
+      endedAt: new Date(answeredAt + 125_000).toISOString(),
+    };
+    showCalls([ended]);
+    expect(progress).toHaveAccessibleDescription('Call ended after 2:05');
+    expect(steps()[3]).toHaveAttribute('aria-current', 'step');
+    expect(live).toHaveTextContent('Call ended after 2:05.');
+
+    showCalls([]);
+    expect(progress).toHaveAccessibleDescription('Call ended after 2:05');
+  });
+
+  it('reports an unanswered call plainly', async () => {
+    mockService();
+    const { user, showCalls } = renderPanel();
+    await fillForm(user, 'agt-0001', '5551234567');
+    await user.click(placeButton());
+    await screen.findByText("Ringing Maya's phone…");
+    const now = new Date().toISOString();
+    showCalls([
+      {
+        callID: 'c-1',
+        providerCallID: 'p-1',
+        providerID: 'pbx-main',
+        providerName: 'Main PBX',
+        isOutbound: true,
+        isMissedCall: false,
+        remoteNumber: '5551234567',
+        startedAt: now,
+        endedAt: now,
+        subscriberID: 'agt-0001',
+      },
+    ]);
+    expect(screen.getByRole('region', { name: 'Call to (555) 123-4567' })).toHaveAccessibleDescription(
+      'Not answered (busy or no answer)',
+    );
+  });
+
+  it('fills the form from a call-back link and focuses the button', async () => {
+    mockService();
+    renderPanel({ url: '/?dial=15551234567&agent=agt-0001' });
+    expect(numberInput()).toHaveValue('+1 (555) 123-4567');
+    expect(screen.getByText('Will dial 15551234567')).toBeInTheDocument();
+    await screen.findByRole('option', { name: /Maya Chen/ });
+    expect(subscriberSelect()).toHaveValue('agt-0001');
+    expect(placeButton()).toHaveFocus();
+  });
+
+  it('fills the number from a later call-back request and focuses the subscriber', async () => {
+    mockService();
+    const { user } = renderPanel({ extra: <CallBackButton remoteNumber="442079460958" /> });
+    await screen.findByRole('option', { name: /Maya Chen/ });
+    await user.click(screen.getByRole('button', { name: 'Call back 442079460958' }));
+    expect(screen.getByText('Will dial 442079460958')).toBeInTheDocument();
+    expect(subscriberSelect()).toHaveFocus();
+  });
+
+  it('searches subscribers by name or extension and says how many match', async () => {
+    mockService();
+    const { user } = renderPanel();
+    await screen.findByRole('option', { name: /Maya Chen/ });
+    const search = screen.getByRole('searchbox', { name: 'Search subscribers by name or extension' });
+
+    await user.type(search, '106');
+    expect(search).toHaveAccessibleDescription('1 of 3 match "106"');
+    expect(screen.getByRole('option', { name: 'Léna Park · ext. 106 · inactive' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Maya Chen/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 3 match "106"'));
+
+    await user.clear(search);
+    await user.type(search, 'lena p');
+    expect(search).toHaveAccessibleDescription('1 of 3 match "lena p"');
+
+    await user.keyboard('{Enter}');
+    expect(subscriberSelect()).toHaveValue('agt-0003');
+    expect(subscriberSelect()).toHaveAccessibleDescription(/Léna Park's account is inactive/);
+  });
+
+  it('takes a typed subscriber ID when the service lists no subscribers', async () => {
+    const fetchSpy = mockService({ listSubscribers: async () => problem(404, 'not_found', 'No such route') });
+    const { user } = renderPanel();
+    // The shared subscribers query retries once before it gives up.
+    const idField = await screen.findByRole('textbox', { name: 'Subscriber ID' }, { timeout: 3000 });
+    expect(idField).toHaveAccessibleDescription(/does not list Main PBX's subscribers/);
+    await user.type(idField, 'ext-42');
+    await user.type(numberInput(), '5551234567');
+    await user.click(placeButton());
+    await screen.findByText("Ringing ext-42's phone…");
+    expect(bodyOf(postsOf(fetchSpy)[0]!)).toEqual({ providerSubscriberID: 'ext-42', remoteNumber: '5551234567' });
+  });
+
+  it('offers a provider choice when all providers are on screen', async () => {
+    const fetchSpy = mockService();
+    const workspace = workspaceOf({
+      provider: 'all',
+      scopes: [
+        { accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' },
+        { accountID: 'demo', applicationID: 'support', providerID: 'sip-trunk' },
+      ],
+    });
+    const { user } = renderPanel({ workspace });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'sip-trunk');
+    await fillForm(user, 'agt-0001', '5551234567');
+    await user.click(placeButton());
+    await screen.findByText("Ringing Maya's phone…");
+    expect(String(postsOf(fetchSpy)[0]?.[0])).toBe('/v1/accounts/demo/applications/support/providers/sip-trunk/calls');
+  });
+
+  it('explains, instead of a form, why a read-only token cannot place calls', () => {
+    mockService();
+    renderPanel({ workspace: workspaceOf({ permissions: ['calls:read'] }) });
+    const panel = screen.getByRole('region', { name: 'Place a call' });
+    expect(panel).toHaveTextContent(/lacks the calls:write permission/);
+    expect(screen.queryByRole('button', { name: 'Place call' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/api-error.js';
+import { describeCallProblem } from './problem-messages.js';
+
+const context = { providerName: 'Main PBX', callerName: 'Maya' };
+const describe_ = (error: ApiError) => describeCallProblem(error, context);
+
+describe('describeCallProblem', () => {
+  it("keeps the service's own words for a subscriber who cannot call", () => {
+    const message = describe_(
+      new ApiError('subscriber_not_registered', 'Extension 104 (Maya Chen) is not registered: their phone is offline', 409),
+    );
+    expect(message.title).toBe('Extension 104 (Maya Chen) is not registered: their phone is offline');
+  });
+
+  it('says how long to wait when rate limited', () => {
+    expect(describe_(new ApiError('rate_limited', 'Slow down', 429, { retryAfterMs: 6_200 })).title).toBe(
+      'Too many calls: try again in 7 s',
+    );
+    expect(describe_(new ApiError('rate_limited', 'Slow down', 429)).title).toBe('Too many calls: wait a moment, then try again');
+  });
+
+  it.each([
+    ['provider_unavailable', 503, 'Main PBX is unreachable right now'],
+    ['provider_timeout', 504, 'Main PBX is slow: it did not confirm the call in time'],
+    ['provider_error', 502, 'Main PBX is failing: it refused the call with an error'],
+  ] as const)('names the provider for %s', (code, status, title) => {
+    expect(describe_(new ApiError(code, 'detail', status)).title).toBe(title);
+  });
+
+  it('warns not to retry blindly after a provider timeout', () => {
+    expect(describe_(new ApiError('provider_timeout', 'late', 504)).hint).toMatch(/check whether Maya's phone is ringing/);
+  });
+
+  it('tells the agent a network failure placed nothing and a retry is safe', () => {
+    const message = describe_(new ApiError('network_unreachable', 'Cannot reach http://x'));
+    expect(message.title).toBe('Cannot reach the service: your call was not placed');
+    expect(message.hint).toBe('Retry is safe (it will not ring twice).');
+  });
+
+  it('says the token may not place calls when forbidden', () => {
+    expect(describe_(new ApiError('forbidden', 'no', 403)).title).toBe('Your token may not place calls');
+  });
+});

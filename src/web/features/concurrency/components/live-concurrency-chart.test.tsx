@@ -1,0 +1,104 @@
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import { parseStoredSamples } from '../../../lib/concurrency-samples.js';
+import { LiveConcurrencyChart } from './live-concurrency-chart.js';
+
+// The drawing needs a real layout engine; what it is given is what these tests check.
+vi.mock('./concurrency-area-chart.js', () => ({
+  ConcurrencyAreaChart: ({ points }: { points: unknown[] }) => <p>{points.length} points drawn</p>,
+}));
+
+const call = (callID: string, isOutbound: boolean, ended = false): CallRecord => ({
+  callID,
+  providerCallID: `sip-${callID}`,
+  providerID: 'pbx-main',
+  providerName: 'Main PBX',
+  isOutbound,
+  isMissedCall: false,
+  remoteNumber: '15555550100',
+  startedAt: new Date(Date.now() - 60_000).toISOString(),
+  ...(ended ? { endedAt: new Date().toISOString() } : {}),
+});
+
+const Search = () => <output aria-label="search">{useLocation().search}</output>;
+
+let keys = 0;
+const renderChart = (url = '/?tz=UTC') => {
+  const storageKey = `chart-test/support/p${++keys}`;
+  const props = { storageKey, timeZone: 'UTC' };
+  const view = render(
+    <MemoryRouter initialEntries={[url]}>
+      <LiveConcurrencyChart calls={[]} receivedAt={0} {...props} />
+      <Search />
+    </MemoryRouter>,
+  );
+  const update = (calls: CallRecord[], receivedAt: number) =>
+    view.rerender(
+      <MemoryRouter initialEntries={[url]}>
+        <LiveConcurrencyChart calls={calls} receivedAt={receivedAt} {...props} />
+        <Search />
+      </MemoryRouter>,
+    );
+  return { storageKey, update };
+};
+
+describe('LiveConcurrencyChart', () => {
+  it('takes one sample per poll and keeps it in localStorage', () => {
+    const { storageKey, update } = renderChart();
+    screen.getByText(/No samples yet/);
+
+    const calls = [call('a', false), call('b', false), call('c', true), call('d', true, true)];
+    const first = Date.now() - 2000;
+    update(calls, first);
+    screen.getByText('Now 3 (2 in, 1 out) · Peak 3 at ' + new Date(first).toISOString().slice(11, 16));
+    update([...calls], first);
+    update(calls.slice(1), first + 2000);
+
+    expect(screen.getByRole('img', { name: /Chart of concurrent live calls, last 15 minutes\. Now 2 \(1 in, 1 out\) · Peak 3/ })).toBeInTheDocument();
+    const stored = parseStoredSamples(localStorage.getItem(`callboard.concurrency.${storageKey}`), Date.now());
+    expect(stored.map((s) => [s.inbound, s.outbound])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+  });
+
+  it('takes no sample before the first poll has answered', () => {
+    const { storageKey } = renderChart();
+    expect(localStorage.getItem(`callboard.concurrency.${storageKey}`)).toBeNull();
+  });
+
+  it('switches between 15 and 60 minutes with pressed buttons kept in the URL', async () => {
+    renderChart('/?tz=UTC&provider=pbx-main');
+    const range = screen.getByRole('group', { name: 'Time range' });
+    expect(within(range).getByRole('button', { name: '15 min' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(range).getByRole('button', { name: '60 min' })).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(within(range).getByRole('button', { name: '60 min' }));
+
+    expect(within(range).getByRole('button', { name: '60 min' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent('?tz=UTC&provider=pbx-main&range=60');
+    expect(screen.getByRole('img', { name: /last 60 minutes/ })).toBeInTheDocument();
+  });
+
+  it('opens the range as a table of each minute\'s busiest moment', async () => {
+    const { update } = renderChart();
+    const at = Date.now() - 1000;
+    update([call('a', false), call('b', true)], at);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show data table' }));
+
+    const table = screen.getByRole('table', { name: /Busiest moment of each minute, last 15 minutes/ });
+    const minute = new Date(Math.floor(at / 60_000) * 60_000).toISOString().slice(11, 16);
+    expect(within(table).getByRole('row', { name: `${minute} 2 1 1` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('names both series and the peak in its legend', () => {
+    renderChart();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Inbound', 'Outbound', 'Peak']);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import { filterCalls, matchesSearch, sortCalls, subscriberOptions, UNASSIGNED, type CallFilters } from './query-calls.js';
+
+const call = (callID: string, extra: Partial<CallRecord> = {}): CallRecord => ({
+  callID,
+  providerCallID: `p-${callID}`,
+  providerID: 'prov-1',
+  providerName: 'Simulator',
+  isOutbound: false,
+  isMissedCall: false,
+  remoteNumber: '15550100001',
+  startedAt: '2026-11-22T10:00:00.000Z',
+  ...extra,
+});
+
+const none: CallFilters = { states: [], directions: [], subscriber: '', search: '' };
+
+describe('matchesSearch', () => {
+  const grace = call('call-42', {
+    remoteNumber: '15550100001',
+    remoteName: 'Grace Hopper',
+    subscriberID: 'sub-1',
+    subscriberFirstName: 'Ada',
+    subscriberLastName: 'Lovelace',
+    subscriberExtension: '201',
+  });
+
+  it.each([
+    ['stored digits', '5550100001'],
+    ['the number as formatted on screen', '+1 (555) 010-0001'],
+    ['the number typed with dashes', '555-010-0001'],
+    ['the remote name, any case', 'grace hop'],
+    ["the subscriber's full name", 'Ada Lovelace'],
+    ['the extension', '201'],
+    ['the call ID', 'CALL-42'],
+  ])('finds a call by %s', (_what, query) => {
+    expect(matchesSearch(grace, query)).toBe(true);
+  });
+
+  it('does not match what is not there', () => {
+    expect(matchesSearch(grace, 'Turing')).toBe(false);
+    expect(matchesSearch(grace, '999')).toBe(false);
+  });
+
+  it('finds withheld numbers by the word shown for them', () => {
+    expect(matchesSearch(call('w', { remoteNumber: '' }), 'withheld')).toBe(true);
+  });
+});
+
+describe('filterCalls', () => {
+  const ringing = call('ringing');
+  const talking = call('talking', { answeredAt: '2026-11-22T10:00:05.000Z', isOutbound: true, subscriberID: 'sub-2' });
+  const missed = call('missed', { isMissedCall: true, endedAt: '2026-11-22T10:00:30.000Z' });
+  const calls = [ringing, talking, missed];
+
+  it('keeps every call without filters', () => {
+    expect(filterCalls(calls, none)).toEqual(calls);
+  });
+
+  it('filters by state, direction and subscriber together', () => {
+    expect(filterCalls(calls, { ...none, states: ['ringing', 'missed'] })).toEqual([ringing, missed]);
+    expect(filterCalls(calls, { ...none, directions: ['outbound'] })).toEqual([talking]);
+    expect(filterCalls(calls, { ...none, subscriber: 'sub-2' })).toEqual([talking]);
+    expect(filterCalls(calls, { ...none, subscriber: UNASSIGNED })).toEqual([ringing, missed]);
+    expect(filterCalls(calls, { ...none, states: ['talking'], directions: ['inbound'] })).toEqual([]);
+  });
+});
+
+describe('sortCalls', () => {
+  it('sorts both ways and keeps the API order between equal keys', () => {
+    const a = call('a', { startedAt: '2026-11-22T10:00:00.000Z', providerName: 'B' });
+    const b = call('b', { startedAt: '2026-11-22T10:00:01.000Z', providerName: 'A' });
+    const c = call('c', { startedAt: '2026-11-22T10:00:02.000Z', providerName: 'B' });
+    expect(sortCalls([c, b, a], (x) => x.providerName, 'asc').map((x) => x.callID)).toEqual(['b', 'a', 'c']);
+    expect(sortCalls([a, b, c], (x) => x.providerName, 'desc').map((x) => x.callID)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('compares numbers as numbers', () => {
+    const calls = [call('ten'), call('nine'), call('hundred')];
+    const keys: Record<string, number> = { ten: 10, nine: 9, hundred: 100 };
+    expect(sortCalls(calls, (x) => keys[x.callID] ?? 0, 'asc').map((x) => x.callID)).toEqual(['nine', 'ten', 'hundred']);
+  });
+});
+
+describe('subscriberOptions', () => {
+  it('lists each subscriber once by name, then the unassigned', () => {
+    const calls = [
+      call('1', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
+      call('2', { subscriberID: 's1', subscriberFirstName: 'Ada', subscriberLastName: 'Lovelace' }),
+      call('3', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
+      call('4'),
+    ];
+    expect(subscriberOptions(calls, '')).toEqual([
+      { value: 's1', label: 'Ada Lovelace' },
+      { value: 's2', label: 'Zoe Young (ext. 9)' },
+      { value: UNASSIGNED, label: 'Not assigned' },
+    ]);
+  });
+
+  it('keeps the selected subscriber listed after their calls are gone', () => {
+    expect(subscriberOptions([], 'sub-9')).toEqual([{ value: 'sub-9', label: 'sub-9 (no current calls)' }]);
+  });
+});
