@@ -47,7 +47,7 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
   }),
   provider_timeout: (_error, { providerName, callerName }) => ({
     title: `${providerName} is slow: it did not confirm the call in time`,
-    // The service forgets failed attempts, so if the provider did place the call a retry could ring again.
+    // The outcome is unknown; the next click is a new attempt, so the agent checks first.
     hint: `The call may or may not have been placed: check whether ${callerName}'s phone is ringing before you try again.`,
   }),
   provider_error: (error, { providerName }) => ({

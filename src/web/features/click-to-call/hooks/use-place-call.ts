@@ -25,9 +25,12 @@ export interface PlacedCall extends CallIntent {
 
 /**
  * A network failure or a 5xx may hide a call the service did place (the answer was lost):
- * retrying under the same key replays that call instead of ringing the phone twice.
+ * retrying under the same key replays that call instead of ringing the phone twice. A provider
+ * timeout is the exception: the service itself replays it to the same key, so after checking
+ * the live list, placing the call again is a deliberate new attempt under a new key.
  */
-export const retryKeepsKey = (error: ApiError): boolean => error.code === 'network_unreachable' || (error.status ?? 0) >= 500;
+export const retryKeepsKey = (error: ApiError): boolean =>
+  error.code === 'network_unreachable' || ((error.status ?? 0) >= 500 && error.code !== 'provider_timeout');
 
 const fingerprint = ({ scope, subscriberID, digits }: CallIntent) =>
   JSON.stringify([scope.accountID, scope.applicationID, scope.providerID, subscriberID, digits]);
