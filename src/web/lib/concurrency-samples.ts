@@ -1,5 +1,5 @@
 /** Concurrent-live-call samples, one per poll, kept per provider selection in localStorage for 24 h. */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { CallRecord } from '../../contract/call-record.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { isLive } from './call-state.js';
@@ -157,12 +157,12 @@ const subscribe = (key: string, listener: () => void) => {
 };
 
 /** The samples of one series, re-rendering when one is added (here or in another tab). */
-export const useConcurrencySamples = (key: string): ConcurrencySample[] =>
-  useSyncExternalStore(
-    (listener) => subscribe(key, listener),
-    () => readSamples(key),
-    () => NO_SAMPLES,
-  );
+export const useConcurrencySamples = (key: string): ConcurrencySample[] => {
+  // Stable per key: pages re-render every second, and a new subscribe function would re-subscribe each time.
+  const subscribeToKey = useCallback((listener: () => void) => subscribe(key, listener), [key]);
+  const snapshot = useCallback(() => readSamples(key), [key]);
+  return useSyncExternalStore(subscribeToKey, snapshot, () => NO_SAMPLES);
+};
 
 /** The busiest sample from `from` on (the earliest of equals), if any. */
 export const peakSample = (samples: readonly ConcurrencySample[], from: number, to = Infinity): ConcurrencySample | undefined => {

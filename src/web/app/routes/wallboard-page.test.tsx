@@ -119,7 +119,7 @@ describe('WallboardPage', () => {
     renderWallboard('/wallboard');
 
     expect(await screen.findByText('NOT LIVE — no data yet')).toBeInTheDocument();
-    expect(screen.getByText(/The phone system cannot be reached\. \(provider_unavailable\) Reconnecting automatically\./)).toBeInTheDocument();
+    expect(screen.getByText(/The phone system cannot be reached \(provider_unavailable\)\. Reconnecting automatically\./)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('NOT LIVE · Live calls · Callboard'));
   });
 

@@ -94,7 +94,7 @@ const freshnessDot: Record<Freshness['level'], string> = { live: 'bg-talking', p
 
 const NotLive = ({ feed, timeZone }: { feed: CallsFeed; timeZone: string }) => {
   const asOf = feed.receivedAt - feed.snapshotAgeMs;
-  const reason = feed.error ? `${feed.error.detail} (${feed.error.code})` : 'The service has not answered recently.';
+  const reason = feed.error ? `${feed.error.detail.replace(/\.$/, '')} (${feed.error.code}).` : 'The service has not answered recently.';
   return (
     <div className="rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
       <p className="text-[3rem] leading-tight font-extrabold">

@@ -29,10 +29,10 @@ const remoteLabel = (call: CallRecord): string => {
   return call.remoteName ? `${call.remoteName}, ${number}` : number;
 };
 
+/** Who first, then the remote party, then the direction: on a narrow tile the end is what gets cut. */
 const longestDetail = (longest: LongestCall): string => {
   const { call } = longest;
-  const direction = call.isOutbound ? 'Outbound' : 'Inbound';
-  return `${direction} · ${agentLabel(call) ?? 'No agent'} ↔ ${remoteLabel(call)}`;
+  return `${agentLabel(call) ?? 'No agent'} ↔ ${remoteLabel(call)} · ${call.isOutbound ? 'outbound' : 'inbound'}`;
 };
 
 const missedDetail = (missed: RecentMissed, now: number, timeZone: string): string => {
@@ -55,7 +55,8 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
   const headingID = useId();
 
   return (
-    <section aria-labelledby={headingID}>
+    // Never squeezed by a page that fills the screen (the wallboard): the chart gives way instead.
+    <section aria-labelledby={headingID} className="shrink-0">
       <h2 id={headingID} className="sr-only">
         Call statistics
       </h2>

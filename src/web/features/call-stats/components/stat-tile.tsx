@@ -11,7 +11,7 @@ export type TileSize = 'normal' | 'wall';
 const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string; warning: string }> = {
   normal: { tile: 'gap-y-1 mb-3 p-4', title: 'text-sm', value: 'text-4xl', detail: 'text-sm', warning: 'text-sm' },
   wall: {
-    tile: '@container gap-y-2 mb-4 px-6 py-4',
+    tile: 'gap-y-2 mb-4 px-6 py-4',
     title: 'text-[2rem] leading-tight',
     value: 'text-[length:min(7rem,24cqi)] leading-none',
     detail: 'text-[1.5rem] leading-snug',
@@ -42,7 +42,6 @@ export const StatTile = ({
       role="group"
       aria-labelledby={titleID}
       aria-busy={busy || undefined}
-      data-warning={warning ? true : undefined}
       className={`row-span-3 grid min-w-0 grid-rows-subgrid rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
@@ -56,7 +55,10 @@ export const StatTile = ({
           </p>
         ) : null}
       </div>
-      <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
+      {/* The container for the number's cqi size: on the tile itself, containment would turn its subgrid off. */}
+      <div className="@container">
+        <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
+      </div>
       {detail ? <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p> : null}
     </div>
   );

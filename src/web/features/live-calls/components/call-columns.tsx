@@ -37,10 +37,19 @@ export interface CallColumn {
   Cell: (props: { call: CallRecord; context: CellContext }) => ReactNode;
 }
 
+// Long names are cut to keep rows one height; the title shows them whole on hover.
+const titleOf = (node: ReactNode) => (typeof node === 'string' ? node : undefined);
+
 const TwoLines = ({ first, second }: { first: ReactNode; second?: ReactNode }) => (
   <div className="flex min-w-0 flex-col leading-5">
-    <span className="truncate">{first}</span>
-    {second ? <span className="truncate text-xs text-muted">{second}</span> : null}
+    <span className="truncate" title={titleOf(first)}>
+      {first}
+    </span>
+    {second ? (
+      <span className="truncate text-xs text-muted" title={titleOf(second)}>
+        {second}
+      </span>
+    ) : null}
   </div>
 );
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
 
-export interface FacetOption<T extends string> {
+interface FacetOption<T extends string> {
   value: T;
   label: string;
   icon?: ReactNode;

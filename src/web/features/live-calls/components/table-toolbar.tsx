@@ -68,10 +68,10 @@ export const TableToolbar = ({
           ref={searchRef}
           type="search"
           aria-label="Search calls"
-          placeholder="Number, name, extension or call ID"
+          placeholder="Number, name, extension, call ID"
           defaultValue={filters.search}
           onChange={(event) => params.setSearch(event.target.value)}
-          className={`${controlClass} w-64 max-w-full`}
+          className={`${controlClass} w-72 max-w-full`}
         />
         <FacetedFilter
           label="State"

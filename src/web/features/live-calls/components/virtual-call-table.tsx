@@ -11,7 +11,7 @@ import type { CallColumn, CellContext } from './call-columns.js';
 import { CallRow } from './call-row.js';
 import { ColumnHeader } from './column-header.js';
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 
 // Before the first measurement, assume a typical viewport so the first paint already shows rows.
 const INITIAL_RECT = { width: 1024, height: 600 };

@@ -9,7 +9,7 @@ import { callColumns, type ColumnID } from '../components/call-columns.js';
 import { directions, type Direction } from '../utils/call-fields.js';
 import type { CallFilters, SortDir } from '../utils/query-calls.js';
 
-export const tableKeys = {
+const tableKeys = {
   sort: 'sort',
   dir: 'dir',
   state: 'state',
@@ -25,7 +25,7 @@ export interface Sort {
 }
 
 /** Oldest first, as the API lists them: the calls that have run longest, the ones to step into, lead. */
-export const defaultSort: Sort = { column: 'started', dir: 'asc' };
+const defaultSort: Sort = { column: 'started', dir: 'asc' };
 
 const isOneOf = <T extends string>(allowed: Iterable<string>) => {
   const set = new Set(allowed);

@@ -2,7 +2,7 @@
 import type { CallRecord } from '../../../../contract/call-record.js';
 
 /** What the number measures, shown beside it so "0:40" is never ambiguous. */
-export type TimedPhase = 'ring' | 'talk' | 'total';
+type TimedPhase = 'ring' | 'talk' | 'total';
 
 export interface CallTiming {
   ms: number;

@@ -5,7 +5,7 @@ import { callTiming } from './call-timing.js';
 
 const specFields = Object.keys(callRecordSchema.shape) as (keyof CallRecord)[];
 
-export const csvColumns = [...specFields, 'state', 'durationSeconds', 'durationMeasures'] as const;
+const csvColumns = [...specFields, 'state', 'durationSeconds', 'durationMeasures'] as const;
 
 /**
  * Quotes a cell when RFC 4180 requires it, and defuses text a spreadsheet would run as a formula

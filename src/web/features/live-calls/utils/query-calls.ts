@@ -86,7 +86,7 @@ export const sortCalls = (
     .map(({ call }) => call);
 };
 
-export interface SubscriberOption {
+interface SubscriberOption {
   value: string;
   label: string;
 }
