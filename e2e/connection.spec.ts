@@ -13,7 +13,7 @@ test.afterAll(async () => {
 
 test('the one-click link signs in, removes the token from the address bar and shows live calls', async ({ page }) => {
   await page.goto(service.dashboardURL);
-  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
   expect(page.url()).not.toContain('token');
   await expect(page).toHaveTitle(/^\(\d+\) Live calls/);
   const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('callboard.connection'), local: localStorage.getItem('callboard.connection') }));
@@ -42,7 +42,7 @@ test('the connection page checks the token and explains a refusal and an unreach
 
   await page.getByLabel('Service address').fill('');
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Connect to Callboard' })).toBeVisible();

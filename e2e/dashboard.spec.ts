@@ -37,7 +37,7 @@ test('the live view shows the calls, and follows them as the phone system adds a
   const table = await openLiveView(page);
   const before = await listCalls();
   const liveBefore = before.filter((c) => !c.endedAt);
-  await expect(page.getByRole('heading', { name: 'Live calls' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) Live calls/);
 
   // The simulator runs 20x fast here: within seconds calls start and calls disappear.
@@ -73,7 +73,7 @@ test('click-to-call with a pasted number sends digits only, rings, then connects
   });
   const table = await openLiveView(page);
   const panel = page.getByRole('region', { name: 'Place a call' });
-  await panel.getByLabel('Subscriber').selectOption(agent.providerSubscriberID);
+  await panel.getByLabel('Subscriber', { exact: true }).selectOption(agent.providerSubscriberID);
   await panel.getByLabel('Number to call').fill('+1 (555) 123-4567');
   await expect(panel.getByText('15551234567')).toBeVisible();
 
@@ -101,7 +101,7 @@ test('an invalid number is refused inline and no request is sent', async ({ page
   });
   const panel = page.getByRole('region', { name: 'Place a call' });
   const agent = (await subscribers()).find((s) => s.registered && s.active);
-  await panel.getByLabel('Subscriber').selectOption(agent?.providerSubscriberID ?? '');
+  await panel.getByLabel('Subscriber', { exact: true }).selectOption(agent?.providerSubscriberID ?? '');
   await panel.getByLabel('Number to call').fill('555-CALL-NOW');
   await panel.getByRole('button', { name: 'Place call' }).click();
   await expect(panel.getByText(/"C" is not part of a phone number/)).toBeVisible();
@@ -115,7 +115,7 @@ test('an unregistered subscriber gets the plain reason and the code', async ({ p
   if (!offline) throw new Error('the simulator should have an unregistered agent');
   await openLiveView(page);
   const panel = page.getByRole('region', { name: 'Place a call' });
-  await panel.getByLabel('Subscriber').selectOption(offline.providerSubscriberID);
+  await panel.getByLabel('Subscriber', { exact: true }).selectOption(offline.providerSubscriberID);
   await panel.getByLabel('Number to call').fill('555 0199');
   await panel.getByRole('button', { name: 'Place call' }).click();
   await expect(panel.getByText(`Extension ${offline.extension}`).first()).toBeVisible();

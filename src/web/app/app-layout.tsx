@@ -39,7 +39,7 @@ export const AppLayout = () => {
               Times in <strong className="text-ink">{timeZone}</strong> ({timeZoneAbbreviation(timeZone)})
             </span>
             <ThemeToggle />
-            <Button size="sm" variant="ghost" onClick={signOut}>
+            <Button size="sm" variant="ghost" onClick={() => signOut()}>
               Sign out
             </Button>
           </div>

@@ -7,8 +7,10 @@ import { forgetConnection, loadConnection, saveConnection, takeTokenFromFragment
 interface ConnectionValue {
   connection: Connection | undefined;
   client: ApiClient | undefined;
+  /** Why the dashboard was signed out without the user asking, e.g. the token was refused. */
+  signedOutReason: string | undefined;
   signIn: (connection: Connection) => void;
-  signOut: () => void;
+  signOut: (reason?: string) => void;
 }
 
 const ConnectionContext = createContext<ConnectionValue | undefined>(undefined);
@@ -27,24 +29,30 @@ const initialConnection = (): Connection | undefined => {
 export const ConnectionProvider = ({ children }: { children: ReactNode }) => {
   const queryClient = useQueryClient();
   const [connection, setConnection] = useState<Connection | undefined>(initialConnection);
+  const [signedOutReason, setSignedOutReason] = useState<string>();
 
   const signIn = useCallback(
     (next: Connection) => {
       saveConnection(next);
       queryClient.clear();
+      setSignedOutReason(undefined);
       setConnection(next);
     },
     [queryClient],
   );
-  const signOut = useCallback(() => {
-    forgetConnection();
-    queryClient.clear();
-    setConnection(undefined);
-  }, [queryClient]);
+  const signOut = useCallback(
+    (reason?: string) => {
+      forgetConnection();
+      queryClient.clear();
+      setSignedOutReason(reason);
+      setConnection(undefined);
+    },
+    [queryClient],
+  );
 
   const value = useMemo(
-    () => ({ connection, client: connection ? new ApiClient(connection) : undefined, signIn, signOut }),
-    [connection, signIn, signOut],
+    () => ({ connection, client: connection ? new ApiClient(connection) : undefined, signedOutReason, signIn, signOut }),
+    [connection, signedOutReason, signIn, signOut],
   );
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 };

@@ -7,14 +7,13 @@ import { useConnection } from '../../lib/connection-context.js';
 import { useAppliedTheme } from '../../lib/theme.js';
 
 export interface ConnectState {
+  /** The page to return to once connected. */
   from?: string;
-  /** Why the user was sent here, e.g. the token was refused. */
-  reason?: string;
 }
 
 export const ConnectPage = () => {
   useAppliedTheme();
-  const { connection, signIn } = useConnection();
+  const { connection, signedOutReason, signIn } = useConnection();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as ConnectState;
   useEffect(() => {
@@ -30,9 +29,9 @@ export const ConnectPage = () => {
           <p className="text-muted">Live calls, concurrency and click-to-call for your call center.</p>
         </div>
       </div>
-      {state.reason ? (
+      {signedOutReason ? (
         <Banner tone="warn" title="Signed out">
-          {state.reason}
+          {signedOutReason}
         </Banner>
       ) : null}
       <ConnectForm
