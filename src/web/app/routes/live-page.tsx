@@ -43,13 +43,11 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
       <div className={`flex flex-col gap-4 transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
         <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />
-        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_380px]">
-          <div className="flex min-w-0 flex-col gap-4">
-            <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={providerKey} timeZone={timeZone} />
-            <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
-          </div>
+        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
+          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={providerKey} timeZone={timeZone} />
           <ClickToCallPanel workspace={workspace} calls={feed.calls} />
         </div>
+        <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
       </div>
     </div>
   );

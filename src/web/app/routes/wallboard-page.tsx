@@ -15,6 +15,7 @@ import { usePolling } from '../../lib/polling-context.js';
 import { useAppliedTheme } from '../../lib/theme.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, useWorkspace, type Workspace, type WorkspaceState } from '../../lib/workspace.js';
+import { useRefusedToken } from '../use-refused-token.js';
 
 const MIN_SCALE = 0.75;
 const MAX_SCALE = 2;
@@ -115,6 +116,7 @@ const selectionName = (workspace: Workspace): string => {
 
 const Wallboard = ({ workspace }: { workspace: Workspace }) => {
   const feed = useCallsFeed(workspace.scopes, { inBackground: true });
+  useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
   const timeZone = useTimeZone();
   const now = useNow();
@@ -158,6 +160,7 @@ export const WallboardPage = () => {
   useNeverPaused();
   const state = useWorkspace();
   useWorkspaceRetry(state);
+  useRefusedToken(state.status === 'error' ? state.error : undefined);
   const liveSearch = useLiveViewSearch();
 
   return (

@@ -1,5 +1,5 @@
 /** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: one sample per poll, kept across reloads. */
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
@@ -8,10 +8,12 @@ import { useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
 import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
 import { concurrencyView, describeConcurrency, timeTicks, type RangeMinutes } from '../utils/chart-series.js';
-import { ConcurrencyAreaChart } from './concurrency-area-chart.js';
 import { ConcurrencyTable } from './concurrency-table.js';
 import { RangeToggle } from './range-toggle.js';
 import { SeriesLegend } from './series-legend.js';
+
+// recharts is the largest dependency: load it beside, not before, the first render of live data.
+const ConcurrencyAreaChart = lazy(async () => ({ default: (await import('./concurrency-area-chart.js')).ConcurrencyAreaChart }));
 
 type ChartSize = 'normal' | 'wall';
 
@@ -54,7 +56,9 @@ export const LiveConcurrencyChart = ({
   const plot = (
     <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-[14rem] flex-1' : 'relative h-64'}>
       <div className="absolute inset-0">
-        <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
+        <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
+          <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
+        </Suspense>
       </div>
     </div>
   );

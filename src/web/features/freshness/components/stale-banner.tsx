@@ -7,7 +7,10 @@ import type { Freshness } from '../hooks/use-freshness.js';
 export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
   if (freshness.level !== 'stale') return null;
   const asOf = feed.receivedAt - feed.snapshotAgeMs;
-  const reason = feed.error ? `${feed.error.detail}${feed.error.code ? ` (${feed.error.code})` : ''}` : 'The service has not answered recently.';
+  // Without an error the service answers, but from a snapshot its phone system no longer refreshes.
+  const reason = feed.error
+    ? `${feed.error.detail} (${feed.error.code})`
+    : `The service answers, but its phone system has not delivered new calls for ${formatAge(feed.snapshotAgeMs)}.`;
   return (
     <Banner tone="warn" title={feed.status === 'ready' ? `Not live: showing calls as of ${formatClockTime(asOf, timeZone)} (${formatAge(freshness.ageMs)} ago)` : 'Cannot load calls'}>
       {reason} Retrying automatically.
