@@ -3,6 +3,7 @@ import { queryOptions, type Query } from '@tanstack/react-query';
 import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../../contract/paths.js';
 import type { ApiClient } from './api-client.js';
+import { markCallsReceived } from '../perf-marks.js';
 import { ApiError } from './api-error.js';
 
 export interface CallsData {
@@ -86,6 +87,7 @@ export const callsQueryOptions = (
       const receivedAt = Date.now();
       if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt };
       if (result.notModified) throw new ApiError('invalid_response', 'The service answered 304 to a first request.');
+      markCallsReceived();
       return { calls: result.data.calls, etag: result.etag, snapshotAgeMs, receivedAt };
     },
     structuralSharing: shareCallsByID,

@@ -1,5 +1,5 @@
 /** The supervisor's table of live calls: filtered, searched and sorted from the URL, virtualised, exportable. */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
@@ -7,6 +7,7 @@ import { useAnnounce } from '../../../lib/announcer.js';
 import { useCallBack, type CallBackRequest } from '../../../lib/call-back.js';
 import { clockNow } from '../../../lib/clock.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
+import { measurePollToCommit } from '../../../lib/perf-marks.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
 import { callsToCsv, csvFileName, downloadCsv } from '../utils/calls-csv.js';
@@ -80,6 +81,7 @@ export const LiveCallsTable = ({
   const [thresholds] = useThresholds();
   const onCallBack = useStableCallBack();
   const searchInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(measurePollToCommit, [calls]);
 
   // Typing stays responsive with thousands of calls: the list catches up with the search box.
   const search = useDeferredValue(params.filters.search);
