@@ -7,6 +7,7 @@ import type { CallRecord } from '../../../contract/call-record.js';
 import { ConnectionProvider } from '../../lib/connection-context.js';
 import { PollingProvider, usePolling } from '../../lib/polling-context.js';
 import { WallboardPage } from './wallboard-page.js';
+import { callRecord } from '../../test-support/call-record.js';
 
 vi.mock('../../features/concurrency/components/concurrency-area-chart.js', () => ({ ConcurrencyAreaChart: () => null }));
 
@@ -16,17 +17,7 @@ const me = {
   permissions: ['calls:read'],
 };
 
-const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => ({
-  callID,
-  providerCallID: `sip-${callID}`,
-  providerID: 'pbx-main',
-  providerName: 'Main PBX',
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15555550100',
-  startedAt: new Date(Date.now() - 60_000).toISOString(),
-  ...over,
-});
+const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { startedAt: new Date(Date.now() - 60_000).toISOString(), ...over });
 
 const liveCalls = [call('a', { answeredAt: new Date().toISOString() }), call('b', { isOutbound: true }), call('c', { endedAt: new Date().toISOString() })];
 

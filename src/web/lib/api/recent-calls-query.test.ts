@@ -3,23 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
 import { ApiClient } from './api-client.js';
 import { countMissedSince, RECENT_WINDOW_MS, recentMissedCallsQueryOptions } from './recent-calls-query.js';
+import { callRecord } from '../../test-support/call-record.js';
 
 const NOW = Date.parse('2026-11-22T14:30:00.000Z');
 const MIN = 60_000;
 const iso = (at: number) => new Date(at).toISOString();
 
-const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => ({
-  callID,
-  providerCallID: `sip-${callID}`,
-  providerID: 'pbx-main',
-  providerName: 'Main PBX',
-  isOutbound: false,
-  isMissedCall: true,
-  remoteNumber: '15555550100',
-  startedAt: iso(NOW - 5 * MIN),
-  endedAt: iso(NOW - 4 * MIN),
-  ...over,
-});
+const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { isMissedCall: true, startedAt: iso(NOW - 5 * MIN), endedAt: iso(NOW - 4 * MIN), ...over });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { defaultThresholds } from '../../../lib/thresholds.js';
 import { agentLabel, liveStats } from './live-stats.js';
+import { callRecord } from '../../../test-support/call-record.js';
 
 const NOW = Date.parse('2026-11-22T14:30:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => ({
-  callID,
-  providerCallID: `sip-${callID}`,
-  providerID: 'pbx-main',
-  providerName: 'Main PBX',
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15555550100',
-  startedAt: ago(60_000),
-  ...over,
-});
+const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { startedAt: ago(60_000), ...over });
 
 const calls = [
   call('ringing-in', { startedAt: ago(10_000) }),

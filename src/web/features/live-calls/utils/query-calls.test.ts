@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { filterCalls, matchesSearch, sortCalls, subscriberOptions, UNASSIGNED, type CallFilters } from './query-calls.js';
+import { callRecord } from '../../../test-support/call-record.js';
 
-const call = (callID: string, extra: Partial<CallRecord> = {}): CallRecord => ({
-  callID,
-  providerCallID: `p-${callID}`,
-  providerID: 'prov-1',
-  providerName: 'Simulator',
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15550100001',
-  startedAt: '2026-11-22T10:00:00.000Z',
-  ...extra,
-});
+const call = (callID: string, extra: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { providerCallID: `p-${callID}`, providerID: 'prov-1', providerName: 'Simulator', remoteNumber: '15550100001', startedAt: '2026-11-22T10:00:00.000Z', ...extra });
 
 const none: CallFilters = { states: [], directions: [], subscriber: '', search: '' };
 
