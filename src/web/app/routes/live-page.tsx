@@ -9,6 +9,7 @@ import { StaleBanner } from '../../features/freshness/components/stale-banner.js
 import { useFreshness } from '../../features/freshness/hooks/use-freshness.js';
 import { LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
+import { usePollInterval } from '../../lib/poll-interval.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { useWorkspace, type Workspace } from '../../lib/workspace.js';
@@ -23,9 +24,10 @@ const useLiveTitle = (feed: CallsFeed) => {
 };
 
 const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
-  const feed = useCallsFeed(workspace.scopes);
+  const intervalMs = usePollInterval();
+  const feed = useCallsFeed(workspace.scopes, { intervalMs });
   useRefusedToken(feed.error);
-  const freshness = useFreshness(feed);
+  const freshness = useFreshness(feed, intervalMs);
   const timeZone = useTimeZone();
   useLiveTitle(feed);
   const dimmed = freshness.level === 'stale';

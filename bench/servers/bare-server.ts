@@ -1,0 +1,42 @@
+/**
+ * Benchmark reference: the limit of Node on this machine. `list` serves precomputed bytes (with
+ * gzip and a 304) from node:http; `noop` is a bare Fastify POST that parses JSON and answers 204.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import Fastify from 'fastify';
+
+const kind = process.argv[2];
+
+const listen = (port: number) => process.stdout.write(`ready ${port}\n`);
+
+if (kind === 'list') {
+  const [, , , bodyFile, gzipFile, etag] = process.argv;
+  const body = readFileSync(bodyFile as string);
+  const gzipped = readFileSync(gzipFile as string);
+  const server = createServer((request, response) => {
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag });
+      return response.end();
+    }
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      etag: etag as string,
+      'content-length': gzip ? gzipped.length : body.length,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    response.end(gzip ? gzipped : body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    listen(typeof address === 'object' && address ? address.port : 0);
+  });
+} else {
+  const app = Fastify();
+  app.post('/noop', async (_request, reply) => reply.code(204).send());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  listen(typeof address === 'object' && address ? address.port : 0);
+}
+process.on('SIGTERM', () => process.exit(0));
