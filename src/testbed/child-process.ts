@@ -36,9 +36,9 @@ const exitOf = (child: ChildProcess) =>
     child.once('exit', () => resolve());
   });
 
-export const startProgram = (name: string, command: string, args: string[], cwd: string): RunningProgram => {
+export const startProgram = (name: string, command: string, args: string[], cwd: string, env: Record<string, string> = {}): RunningProgram => {
   // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop the children in order.
-  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`${name} did not start (${command})`);
   let tail = '';
   const keep = (chunk: Buffer) => {

@@ -89,6 +89,12 @@ export class PhoneControl {
     return this.command('hangup');
   }
 
+  /** Calls `listener` with every event from now on; returns the unsubscribe. */
+  onEvent(listener: (event: PhoneEvent) => void): () => void {
+    this.waiters.add(listener);
+    return () => this.waiters.delete(listener);
+  }
+
   /** How many events have arrived so far: pass it as `since` to wait for what an action causes. */
   get seen(): number {
     return this.dropped + this.recent.length;
