@@ -29,8 +29,9 @@ export const parseDialogs = (result: unknown): Dialog[] => {
 
 /**
  * Which leg of which call a dialog is. A click-to-call is first the controller's dialog ringing the
- * subscriber (its To carries the tag), then the subscriber's own call to the remote number: baresip
- * and most phones keep the URI they were rung at as their From, so that dialog carries the tag too.
+ * subscriber (its To carries the tag), then the subscriber's own call to the remote number. baresip
+ * keeps the URI it was rung at as its From, so that dialog carries the tag too; behind a phone
+ * that does not, the second dialog lists as a call of its own.
  */
 type Leg =
   | { kind: 'controller'; dialog: Dialog; tag: ClickToCallTag; subscriber: SipURIParts }
