@@ -30,6 +30,23 @@ describe('config', () => {
     expect(() => parseConfig(JSON.stringify(both), 'c.json')).toThrow(/exactly one of "sha256" or "token"/);
   });
 
+  it('accepts a Kamailio provider and names the path of a bad directory entry', () => {
+    const entry = { subscriberID: 'agt-1', sipUser: '1001', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', extension: '101', number: '15550101001' };
+    const withKamailio = (directory: object[]) => {
+      const config = testConfig();
+      config.accounts[0]!.applications[0]!.providers = [
+        { id: 'sip', name: 'Kamailio', type: 'kamailio', settings: { rpcURL: 'http://127.0.0.1:5071/RPC', sipDomain: '127.0.0.1:5060', directory } },
+      ] as never;
+      return JSON.stringify(config);
+    };
+    const provider = parseConfig(withKamailio([entry]), 'c.json').accounts[0]?.applications[0]?.providers[0];
+    expect(provider?.type === 'kamailio' && provider.settings.directory[0]?.active).toBe(true);
+    expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2', extension: '1-01' }]), 'c.json')).toThrow(
+      /^c\.json: accounts\.0\.applications\.0\.providers\.0\.settings\.directory\.1\.extension: must be 1 to 10 digits/,
+    );
+    expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2' }]), 'c.json')).toThrow(/directory\.1\.sipUser: duplicate sipUser "1001"/);
+  });
+
   it('reports bad JSON and unreadable files plainly', async () => {
     expect(() => parseConfig('{', 'c.json')).toThrow(/^c\.json: not valid JSON/);
     const dir = await mkdtemp(join(tmpdir(), 'callboard-config-'));

@@ -1,6 +1,7 @@
 /** Builds the phone system a provider's config names. */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
+import { createKamailioPhoneSystem } from './kamailio/kamailio-phone-system.js';
 import type { PhoneSystemFactory } from './provider-registry.js';
 import { createPhoneSystemSimulator } from './simulator/phone-system-simulator.js';
 
@@ -23,5 +24,7 @@ export const phoneSystemFactory =
           keepEndedMs: config.settings.keepEndedMs,
           emailDomain: config.settings.emailDomain,
         });
+      case 'kamailio':
+        return createKamailioPhoneSystem({ ...config.settings, clock });
     }
   };

@@ -1,7 +1,7 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
 import type { PhoneSystem } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
-import { checkCaller } from './caller-check.js';
+import { checkCaller } from '../caller-check.js';
 import { createDirectory } from './directory.js';
 import { deriveSeed } from './random.js';
 import { RequestGate, type SimulatedFailure } from './request-gate.js';

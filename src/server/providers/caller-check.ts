@@ -1,6 +1,6 @@
 /** Whether a subscriber may place a call right now, with the reason in words a user can act on. */
-import type { Subscriber } from '../../../contract/subscriber.js';
-import { type PlaceCallRequest, SubscriberRejection } from '../phone-system.js';
+import type { Subscriber } from '../../contract/subscriber.js';
+import { type PlaceCallRequest, SubscriberRejection } from './phone-system.js';
 
 export const checkCaller = (subscriber: Subscriber | undefined, request: PlaceCallRequest): Subscriber => {
   if (!subscriber) {

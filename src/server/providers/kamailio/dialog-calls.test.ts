@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderFailure } from '../phone-system.js';
+import { taggedURI } from './click-to-call-tag.js';
+import { callsFromDialogs, parseDialogs, type Dialog } from './dialog-calls.js';
+import { parseSipURI, phoneNumberOf } from './sip-uri.js';
+import { createSubscriberDirectory } from './subscriber-directory.js';
+
+const directory = createSubscriberDirectory([
+  {
+    subscriberID: 'agt-ada',
+    sipUser: '1001',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    extension: '101',
+    number: '15550101001',
+    active: true,
+  },
+]);
+
+const T = 1_795_000_000;
+const dialog = (overrides: Partial<Dialog>): Dialog => ({
+  'call-id': 'a84b4c76e66710@pc33',
+  from_uri: 'sip:1001@127.0.0.1:5060',
+  to_uri: 'sip:15551234567@127.0.0.1:5060;transport=udp',
+  state: 4,
+  init_ts: T,
+  start_ts: T + 3,
+  ...overrides,
+});
+
+const ada = {
+  subscriberID: 'agt-ada',
+  subscriberFirstName: 'Ada',
+  subscriberLastName: 'Lovelace',
+  subscriberEmail: 'ada@example.com',
+  subscriberExtension: '101',
+  subscriberNumber: '15550101001',
+};
+
+describe('dialogs as calls', () => {
+  it('lists a subscriber calling out as outbound, with times in ms and the directory fields', () => {
+    const [call] = callsFromDialogs([dialog({})], directory);
+    expect(call).toEqual({
+      callID: expect.stringMatching(/^kam-[0-9a-f]{24}$/),
+      providerCallID: 'a84b4c76e66710@pc33',
+      isOutbound: true,
+      isMissedCall: false,
+      remoteNumber: '15551234567',
+      startedAt: T * 1000,
+      answeredAt: (T + 3) * 1000,
+      ...ada,
+    });
+  });
+
+  it('lists a call to a subscriber as inbound from the caller, and one ringing without answeredAt', () => {
+    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:+4930123456@127.0.0.1', to_uri: 'sip:1001@127.0.0.1', state: 2, start_ts: 0 })], directory);
+    expect(call).toMatchObject({ isOutbound: false, remoteNumber: '4930123456', subscriberID: 'agt-ada' });
+    expect(call?.answeredAt).toBeUndefined();
+  });
+
+  it('keeps the callID stable across polls and distinct between calls', () => {
+    const first = callsFromDialogs([dialog({}), dialog({ 'call-id': 'other' })], directory);
+    const again = callsFromDialogs([dialog({ state: 4 })], directory);
+    expect(again[0]?.callID).toBe(first[0]?.callID);
+    expect(first[1]?.callID).not.toBe(first[0]?.callID);
+  });
+
+  it('leaves ended dialogs out', () => {
+    expect(callsFromDialogs([dialog({ state: 5 })], directory)).toEqual([]);
+  });
+
+  it('gives an empty remote number for a caller whose user part is no phone number', () => {
+    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:anonymous@anonymous.invalid', to_uri: 'sip:1001@127.0.0.1' })], directory);
+    expect(call?.remoteNumber).toBe('');
+  });
+
+  it('lists both legs of a click-to-call as one outbound call that starts when it was placed', () => {
+    const tag = { callKey: '0123456789abcdef0123', remoteNumber: '15551234567', placedAt: T * 1000 + 700 };
+    const ringing = dialog({ from_uri: 'sip:controller@127.0.0.1:5060', to_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), state: 2, start_ts: 0 });
+    const [asRinging] = callsFromDialogs([ringing], directory);
+    expect(asRinging).toMatchObject({ callID: 'kam-0123456789abcdef0123', isOutbound: true, remoteNumber: '15551234567', startedAt: T * 1000 + 700, ...ada });
+    expect(asRinging?.answeredAt).toBeUndefined();
+
+    // The subscriber answered; the controller's leg lingers while the bridged call is set up and answered in the same second.
+    const agentAnswered = { ...ringing, state: 4, start_ts: T + 1 };
+    const bridged = dialog({ 'call-id': 'bridged@1001', from_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), state: 4, init_ts: T, start_ts: T });
+    const calls = callsFromDialogs([agentAnswered, bridged], directory);
+    expect(calls).toEqual([
+      {
+        callID: 'kam-0123456789abcdef0123',
+        providerCallID: 'bridged@1001',
+        isOutbound: true,
+        isMissedCall: false,
+        remoteNumber: '15551234567',
+        startedAt: T * 1000 + 700,
+        answeredAt: T * 1000 + 700,
+        ...ada,
+      },
+    ]);
+  });
+
+  it('refuses an answer of another shape as a provider error', () => {
+    expect(() => parseDialogs({ dialogs: [] })).toThrow(ProviderFailure);
+    expect(parseDialogs([{ ...dialog({}), h_entry: 1, caller: {} }])).toEqual([dialog({})]);
+  });
+});
+
+describe('SIP URIs', () => {
+  it('reads the user part and the parameters', () => {
+    const uri = parseSipURI('<sip:alice:secret@example.com:5061;transport=tcp;Lr>');
+    expect(uri.user).toBe('alice');
+    expect([...uri.params]).toEqual([
+      ['transport', 'tcp'],
+      ['lr', ''],
+    ]);
+    expect(parseSipURI('sip:example.com').user).toBe('');
+  });
+
+  it('takes only digits as a phone number', () => {
+    expect(phoneNumberOf('+15551234567')).toBe('15551234567');
+    expect(phoneNumberOf('555-1234')).toBe('');
+    expect(phoneNumberOf('1234567890123456')).toBe('');
+  });
+});

@@ -1,0 +1,115 @@
+/** Kamailio's dialogs (dlg.list) as the provider's call records: one record per call, ended dialogs left out. */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ProviderFailure, type ProviderCall } from '../phone-system.js';
+import { readTag, type ClickToCallTag } from './click-to-call-tag.js';
+import { parseSipURI, phoneNumberOf, type SipURIParts } from './sip-uri.js';
+import type { DirectoryEntry, SubscriberDirectory } from './subscriber-directory.js';
+
+/** The dialog module's states: 1 unconfirmed and 2 early ring, 3 and 4 are answered, 5 has ended. */
+const RINGING_STATES = new Set([1, 2]);
+const ANSWERED_STATES = new Set([3, 4]);
+
+const dialogSchema = z.object({
+  'call-id': z.string().min(1),
+  from_uri: z.string(),
+  to_uri: z.string(),
+  state: z.number().int(),
+  /** Epoch seconds of the INVITE, and of the answer (0 before it). */
+  init_ts: z.number().int().nonnegative(),
+  start_ts: z.number().int().nonnegative(),
+});
+export type Dialog = z.infer<typeof dialogSchema>;
+
+export const parseDialogs = (result: unknown): Dialog[] => {
+  const parsed = z.array(dialogSchema).safeParse(result);
+  if (!parsed.success) throw new ProviderFailure('error', `dlg.list answered in an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`);
+  return parsed.data;
+};
+
+/**
+ * Which leg of which call a dialog is. A click-to-call is first the controller's dialog ringing the
+ * subscriber (its To carries the tag), then the subscriber's own call to the remote number. baresip
+ * keeps the URI it was rung at as its From, so that dialog carries the tag too; behind a phone
+ * that does not, the second dialog lists as a call of its own.
+ */
+type Leg =
+  | { kind: 'controller'; dialog: Dialog; tag: ClickToCallTag; subscriber: SipURIParts }
+  | { kind: 'bridged'; dialog: Dialog; tag: ClickToCallTag; subscriber: SipURIParts; remote: SipURIParts }
+  | { kind: 'direct'; dialog: Dialog; from: SipURIParts; to: SipURIParts };
+
+const legOf = (dialog: Dialog): Leg => {
+  const from = parseSipURI(dialog.from_uri);
+  const to = parseSipURI(dialog.to_uri);
+  const toTag = readTag(to);
+  if (toTag) return { kind: 'controller', dialog, tag: toTag, subscriber: to };
+  const fromTag = readTag(from);
+  if (fromTag) return { kind: 'bridged', dialog, tag: fromTag, subscriber: from, remote: to };
+  return { kind: 'direct', dialog, from, to };
+};
+
+const hashedID = (sipCallID: string) => `kam-${createHash('sha256').update(sipCallID).digest('hex').slice(0, 24)}`;
+
+const subscriberFields = (entry: DirectoryEntry | undefined): Partial<ProviderCall> =>
+  entry
+    ? {
+        subscriberID: entry.subscriberID,
+        subscriberFirstName: entry.firstName,
+        subscriberLastName: entry.lastName,
+        subscriberEmail: entry.email,
+        subscriberExtension: entry.extension,
+        subscriberNumber: entry.number,
+      }
+    : {};
+
+/** The dialog's answer in ms, never before the call's start: the dialog module counts whole seconds. */
+const answeredAtOf = (dialog: Dialog, startedAt: number): number | undefined =>
+  ANSWERED_STATES.has(dialog.state) && dialog.start_ts > 0 ? Math.max(startedAt, dialog.start_ts * 1000) : undefined;
+
+const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
+  const base = { providerCallID: leg.dialog['call-id'], isMissedCall: false };
+  switch (leg.kind) {
+    case 'controller':
+      // The subscriber's phone rings; whatever the state of this leg, the remote party has not answered yet.
+      return {
+        ...base,
+        callID: `kam-${leg.tag.callKey}`,
+        isOutbound: true,
+        remoteNumber: leg.tag.remoteNumber,
+        startedAt: leg.tag.placedAt,
+        ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
+      };
+    case 'bridged':
+      return {
+        ...base,
+        callID: `kam-${leg.tag.callKey}`,
+        isOutbound: true,
+        remoteNumber: phoneNumberOf(leg.remote.user),
+        startedAt: leg.tag.placedAt,
+        answeredAt: answeredAtOf(leg.dialog, leg.tag.placedAt),
+        ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
+      };
+    case 'direct': {
+      const caller = directory.bySipUser(leg.from.user);
+      const startedAt = leg.dialog.init_ts * 1000;
+      return {
+        ...base,
+        callID: hashedID(leg.dialog['call-id']),
+        isOutbound: caller !== undefined,
+        remoteNumber: phoneNumberOf(caller ? leg.to.user : leg.from.user),
+        startedAt,
+        answeredAt: answeredAtOf(leg.dialog, startedAt),
+        ...subscriberFields(caller ?? directory.bySipUser(leg.to.user)),
+      };
+    }
+  }
+};
+
+const isLive = (dialog: Dialog) => RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state);
+
+export const callsFromDialogs = (dialogs: readonly Dialog[], directory: SubscriberDirectory): ProviderCall[] => {
+  const legs = dialogs.filter(isLive).map(legOf);
+  // Once the subscriber calls the remote number, that dialog is the call; the controller's leg is about to end.
+  const bridged = new Set(legs.flatMap((leg) => (leg.kind === 'bridged' ? [leg.tag.callKey] : [])));
+  return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory));
+};

@@ -1,0 +1,86 @@
+/** A real phone system as provider: Kamailio, driven through its JSON-RPC interface (dialog and usrloc modules). */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import { checkCaller } from '../caller-check.js';
+import { ProviderFailure, type PhoneSystem, type PlaceCallRequest } from '../phone-system.js';
+import { taggedURI } from './click-to-call-tag.js';
+import { callsFromDialogs, parseDialogs } from './dialog-calls.js';
+import { createJsonRpcClient, JsonRpcError, type JsonRpcCall } from './json-rpc-client.js';
+import { sipURI } from './sip-uri.js';
+import { createSubscriberDirectory, toSubscriber, type DirectoryEntry } from './subscriber-directory.js';
+
+export interface KamailioPhoneSystemOptions {
+  /** Kamailio's JSON-RPC endpoint (jsonrpcs over xhttp), e.g. http://127.0.0.1:5071/RPC. */
+  rpcURL: string;
+  /** Host (and port) of the subscribers' SIP URIs: sip:<user>@<sipDomain>. */
+  sipDomain: string;
+  directory: readonly DirectoryEntry[];
+  clock: Clock;
+  /** Injected in tests; a client of rpcURL otherwise. */
+  rpc?: JsonRpcCall;
+}
+
+/** The usrloc table the registrar saves to (the `save("location")` of the config). */
+const LOCATION_TABLE = 'location';
+
+const lookupSchema = z.object({ Contacts: z.array(z.unknown()) });
+const dumpSchema = z.object({
+  Domains: z.array(z.object({ Domain: z.object({ Domain: z.string(), AoRs: z.array(z.object({ AoR: z.string() })) }) })),
+});
+
+/** With usrloc's use_domain off an AoR is the user; with it on, user@domain. */
+const userOfAoR = (aor: string) => aor.split('@', 1)[0] ?? aor;
+
+const unexpected = (method: string, error: z.ZodError) =>
+  new ProviderFailure('error', `${method} answered in an unexpected shape: ${error.issues[0]?.message ?? ''}`);
+
+export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): PhoneSystem => {
+  const rpc = options.rpc ?? createJsonRpcClient({ url: options.rpcURL });
+  const directory = createSubscriberDirectory(options.directory);
+
+  const isRegistered = async (sipUser: string, signal: AbortSignal): Promise<boolean> => {
+    try {
+      const parsed = lookupSchema.safeParse(await rpc('ul.lookup', [LOCATION_TABLE, sipUser], signal));
+      if (!parsed.success) throw unexpected('ul.lookup', parsed.error);
+      return parsed.data.Contacts.length > 0;
+    } catch (error) {
+      // usrloc answers an unknown AoR with an error, not an empty record.
+      if (error instanceof JsonRpcError && /not found/i.test(error.rpcMessage)) return false;
+      throw error;
+    }
+  };
+
+  const registeredUsers = async (signal: AbortSignal): Promise<Set<string>> => {
+    const parsed = dumpSchema.safeParse(await rpc('ul.dump', ['brief'], signal));
+    if (!parsed.success) throw unexpected('ul.dump', parsed.error);
+    const table = parsed.data.Domains.find((domain) => domain.Domain.Domain === LOCATION_TABLE);
+    return new Set(table?.Domain.AoRs.map((aor) => userOfAoR(aor.AoR)));
+  };
+
+  const placeCall = async (request: PlaceCallRequest, signal: AbortSignal) => {
+    const entry = directory.bySubscriberID(request.providerSubscriberID);
+    const registered = entry ? await isRegistered(entry.sipUser, signal) : false;
+    checkCaller(entry && toSubscriber(entry, registered), request);
+    // checkCaller has thrown when there is no entry.
+    const caller = entry as DirectoryEntry;
+    const tag = { callKey: randomBytes(10).toString('hex'), remoteNumber: request.remoteNumber, placedAt: options.clock.now() };
+    // Kamailio rings the subscriber and, once answered, REFERs them to the remote number. It answers at
+    // once and reports no failure, which is why registration is checked first.
+    await rpc(
+      'dlg.bridge_dlg',
+      [taggedURI(sipURI(caller.sipUser, options.sipDomain), tag), sipURI(request.remoteNumber, options.sipDomain)],
+      signal,
+    );
+  };
+
+  return {
+    listCalls: async (signal) => callsFromDialogs(parseDialogs(await rpc('dlg.list', [], signal)), directory),
+    placeCall,
+    listSubscribers: async (signal) => {
+      const registered = await registeredUsers(signal);
+      return directory.entries.map((entry) => toSubscriber(entry, registered.has(entry.sipUser)));
+    },
+    close: async () => undefined,
+  };
+};

@@ -1,0 +1,154 @@
+/** The Kamailio provider against real SIP calls between real phones (the test bed), through the service's routes. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
+import { paths } from '../../../contract/paths.js';
+import { listSubscribersResponseSchema } from '../../../contract/subscriber.js';
+import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
+import { kamailioProviderConfig } from '../../../testbed/testbed-provider.js';
+import { buildApp } from '../../app.js';
+import { serviceConfigSchema } from '../../config/config-schema.js';
+
+const TOKEN = 'sip-test-token-0123456789';
+const scope = { accountID: 'acme', applicationID: 'support', providerID: 'kamailio' };
+const CUSTOMER_1 = '15550002001';
+const CUSTOMER_2 = '15550002002';
+const agents = [
+  { subscriberID: 'agt-ada', sipUser: '1001', firstName: 'Ada', lastName: 'Lovelace', extension: '101' },
+  { subscriberID: 'agt-bob', sipUser: '1002', firstName: 'Bob', lastName: 'Kahn', extension: '102' },
+  { subscriberID: 'agt-off', sipUser: '1009', firstName: 'Grace', lastName: 'Hopper', extension: '109' },
+];
+
+let bed: SipTestbed;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  bed = await startSipTestbed({
+    phones: [{ user: '1001', answerMode: 'manual' }, { user: '1002' }, { user: CUSTOMER_1 }, { user: CUSTOMER_2 }],
+  });
+  app = await buildApp({
+    config: serviceConfigSchema.parse({
+      accounts: [
+        {
+          id: 'acme',
+          name: 'Acme',
+          applications: [{ id: 'support', name: 'Support', providers: [kamailioProviderConfig(bed, agents)] }],
+          tokens: [{ name: 'all', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
+        },
+      ],
+    }),
+  });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await bed?.stop();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${TOKEN}` } });
+const listCalls = async () => listCallsResponseSchema.parse((await get(paths.listCalls(scope))).json()).calls;
+
+/** Polls the service's list until `pick` finds what the test waits for. */
+const listedUntil = async <T>(pick: (calls: CallRecord[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const calls = await listCalls();
+    const found = pick(calls);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms; listed: ${JSON.stringify(calls)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const placeCall = (body: object) =>
+  app.inject({
+    method: 'POST',
+    url: paths.makeCall(scope),
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+
+describe('Kamailio provider with real SIP phones', () => {
+  it('lists who is registered', async () => {
+    const { subscribers } = listSubscribersResponseSchema.parse((await get(paths.subscribers(scope))).json());
+    expect(subscribers.map((s) => [s.providerSubscriberID, s.registered])).toEqual([
+      ['agt-off', false],
+      ['agt-bob', true],
+      ['agt-ada', true],
+    ]);
+  });
+
+  it('lists a direct call between two phones with its fields, and drops it after the hang-up', async () => {
+    const customer = bed.phone(CUSTOMER_1).control;
+    const since = customer.seen;
+    await customer.dial(bed.uriOf('1002'));
+    const established = await customer.waitFor((e) => e.type === 'CALL_ESTABLISHED', { since });
+
+    const call = await listedUntil((calls) => calls.find((c) => c.providerCallID === established.id && c.answeredAt), 'the answered call was not listed');
+    expect(call).toMatchObject({
+      callID: expect.stringMatching(/^kam-/),
+      providerID: 'kamailio',
+      isOutbound: false,
+      isMissedCall: false,
+      remoteNumber: CUSTOMER_1,
+      subscriberID: 'agt-bob',
+      subscriberFirstName: 'Bob',
+      subscriberLastName: 'Kahn',
+      subscriberExtension: '102',
+    });
+    expect(Date.parse(call.answeredAt as string)).toBeGreaterThanOrEqual(Date.parse(call.startedAt));
+    expect(Math.abs(Date.parse(call.answeredAt as string) - established.at)).toBeLessThan(2000);
+
+    await customer.hangup();
+    await listedUntil((calls) => (calls.some((c) => c.callID === call.callID) ? undefined : true), 'the ended call stayed listed', 5000);
+  });
+
+  it('click-to-call rings the subscriber, then bridges them to the remote number as one outbound call', async () => {
+    const agent = bed.phone('1001').control;
+    const customer = bed.phone(CUSTOMER_2).control;
+    const [agentSince, customerSince] = [agent.seen, customer.seen];
+    const response = await placeCall({ providerSubscriberID: 'agt-ada', remoteNumber: CUSTOMER_2 });
+    expect(response.statusCode).toBe(204);
+
+    await agent.waitFor((e) => e.type === 'CALL_INCOMING', { since: agentSince });
+    const ringing = await listedUntil((calls) => calls.find((c) => c.subscriberID === 'agt-ada'), 'the ringing call was not listed');
+    expect(ringing).toMatchObject({ isOutbound: true, remoteNumber: CUSTOMER_2, subscriberFirstName: 'Ada' });
+    expect(ringing.answeredAt).toBeUndefined();
+
+    await agent.answer();
+    await customer.waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
+    const connected = await listedUntil(
+      (calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt),
+      'the bridged call was not listed as connected',
+    );
+    expect(connected).toMatchObject({ isOutbound: true, remoteNumber: CUSTOMER_2, subscriberID: 'agt-ada', startedAt: ringing.startedAt });
+    expect(connected.providerCallID).not.toBe(ringing.providerCallID);
+    expect((await listCalls()).filter((c) => c.subscriberID === 'agt-ada')).toHaveLength(1);
+
+    await customer.hangup();
+    await listedUntil((calls) => (calls.some((c) => c.callID === ringing.callID) ? undefined : true), 'the ended call stayed listed', 5000);
+  });
+
+  it('refuses a subscriber whose phone is not registered with 409', async () => {
+    const response = await placeCall({ providerSubscriberID: 'agt-off', remoteNumber: CUSTOMER_1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'subscriber_not_registered' });
+  });
+
+  it('answers 503 once Kamailio is down, for the subscribers at once and for the list after staleAfterMs', async () => {
+    await bed.stopKamailio();
+    const subscribers = await get(paths.subscribers(scope));
+    expect(subscribers.statusCode).toBe(503);
+    expect(subscribers.json()).toMatchObject({ code: 'provider_unavailable' });
+
+    const deadline = Date.now() + 10_000;
+    let list = await get(paths.listCalls(scope));
+    while (list.statusCode === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      list = await get(paths.listCalls(scope));
+    }
+    expect(list.statusCode).toBe(503);
+    expect(list.json()).toMatchObject({ code: 'provider_unavailable', detail: expect.stringMatching(/ECONNREFUSED/) });
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The SIP test bed: a Kamailio registrar/proxy and N baresip phones on free loopback ports, each
+ * with its own directory under one temporary directory; started until every phone is registered,
+ * and torn down by PID (phones first, then Kamailio) however the caller ends.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createJsonRpcClient, type JsonRpcCall } from '../server/providers/kamailio/json-rpc-client.js';
+import { findProgram, startProgram, type RunningProgram } from './child-process.js';
+import { freePortBlock, RTP_PORTS } from './free-ports.js';
+import { PhoneControl } from './phone-control.js';
+
+const TEMPLATES = fileURLToPath(new URL('../../testbed/', import.meta.url));
+const INSTALL_HINT = 'apt-get install -y --no-install-recommends kamailio baresip-core';
+/** Ports per phone: SIP, the SIP port + 1 baresip also binds, and the control port. */
+const PORTS_PER_PHONE = 3;
+
+export interface PhoneSpec {
+  /** SIP user, and the number other phones dial it at. */
+  user: string;
+  /** `auto` (default) answers every call; `manual` rings until told to answer. */
+  answerMode?: 'auto' | 'manual';
+}
+
+export interface SipPhone {
+  readonly user: string;
+  readonly uri: string;
+  readonly control: PhoneControl;
+  readonly process: RunningProgram;
+}
+
+export interface SipTestbed {
+  readonly rpcURL: string;
+  readonly sipDomain: string;
+  readonly rpc: JsonRpcCall;
+  readonly phones: readonly SipPhone[];
+  phone(user: string): SipPhone;
+  /** The SIP URI of a user or number on this test bed's Kamailio. */
+  uriOf(user: string): string;
+  /** Milliseconds from the start call until every phone was registered. */
+  readonly startupMs: number;
+  /** Stops Kamailio alone (outage drills); the phones keep running until stop(). */
+  stopKamailio(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SipTestbedOptions {
+  phones: readonly PhoneSpec[];
+  registrationTimeoutMs?: number;
+}
+
+/** Where Debian's and a source build's baresip keep their modules. */
+const BARESIP_MODULE_DIRS = ['/usr/lib/baresip/modules', '/usr/local/lib/baresip/modules', '/usr/lib64/baresip/modules'];
+
+const baresipModuleDir = () => {
+  const found = BARESIP_MODULE_DIRS.find((dir) => existsSync(join(dir, 'ctrl_tcp.so')));
+  if (!found) throw new Error(`baresip's modules (ctrl_tcp.so) are not in ${BARESIP_MODULE_DIRS.join(', ')}: ${INSTALL_HINT}`);
+  return found;
+};
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => {
+    if (!(key in values)) throw new Error(`no value for ${whole} in a test bed template`);
+    return String(values[key]);
+  });
+
+const renderTemplate = async (template: string, target: string, values: Record<string, string | number>) =>
+  writeFile(target, fill(await readFile(join(TEMPLATES, template), 'utf8'), values));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs: number, diagnose: () => string) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms\n${diagnose()}`);
+    await sleep(50);
+  }
+};
+
+const registeredUsers = async (rpc: JsonRpcCall): Promise<Set<string>> => {
+  const dump = (await rpc('ul.dump', ['brief'], AbortSignal.timeout(2000))) as {
+    Domains: { Domain: { AoRs: { AoR: string }[] } }[];
+  };
+  return new Set(dump.Domains.flatMap((domain) => domain.Domain.AoRs.map((aor) => aor.AoR)));
+};
+
+/** Kills whatever is still running when the process exits without a teardown (a crashed test run). */
+const killOnExit = (programs: RunningProgram[]) => {
+  const kill = () => {
+    for (const program of programs)
+      if (!program.exited())
+        try {
+          process.kill(-program.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+  };
+  process.once('exit', kill);
+  return () => process.off('exit', kill);
+};
+
+export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 20_000 }: SipTestbedOptions): Promise<SipTestbed> => {
+  const started = Date.now();
+  const kamailioPath = findProgram('kamailio', INSTALL_HINT);
+  const baresipPath = findProgram('baresip', INSTALL_HINT);
+  const moduleDir = baresipModuleDir();
+  const root = await mkdtemp(join(tmpdir(), 'callboard-sip-'));
+  const base = await freePortBlock(2 + PORTS_PER_PHONE * specs.length);
+  const sipPort = base;
+  const rpcPort = base + 1;
+  const sipDomain = `127.0.0.1:${sipPort}`;
+  const rpcURL = `http://127.0.0.1:${rpcPort}/RPC`;
+  const rpc = createJsonRpcClient({ url: rpcURL });
+  const programs: RunningProgram[] = [];
+  const forgetExitHook = killOnExit(programs);
+  const controls: PhoneControl[] = [];
+  let phones: SipPhone[] = [];
+  let kamailio: RunningProgram | undefined;
+
+  const stopPhones = async () => {
+    for (const control of controls) control.close();
+    // Phones un-register on the way out: they need Kamailio still up, or they hang until killed.
+    await Promise.all(programs.filter((program) => program !== kamailio).map((program) => program.stop(2000)));
+  };
+  const stopKamailio = async () => {
+    await kamailio?.stop(3000);
+  };
+  const stop = async () => {
+    await stopPhones();
+    await stopKamailio();
+    forgetExitHook();
+    await rm(root, { recursive: true, force: true });
+  };
+
+  try {
+    const kamailioDir = join(root, 'kamailio');
+    await mkdir(join(kamailioDir, 'run'), { recursive: true });
+    await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), { SIP_PORT: sipPort, RPC_PORT: rpcPort });
+    kamailio = startProgram('kamailio', kamailioPath, ['-f', 'kamailio.cfg', '-DD', '-E', '-Y', join(kamailioDir, 'run'), '-m', '64', '-M', '8'], kamailioDir);
+    programs.push(kamailio);
+    const running = kamailio;
+    await waitUntil('Kamailio did not answer JSON-RPC', async () => (await rpc('core.uptime', [], AbortSignal.timeout(500))) !== undefined, 10_000, () => running.output());
+
+    phones = await Promise.all(
+      specs.map(async (spec, i): Promise<SipPhone> => {
+        const phoneSIPPort = base + 2 + PORTS_PER_PHONE * i;
+        const controlPort = phoneSIPPort + 2;
+        const dir = join(root, `phone-${spec.user}`);
+        await mkdir(dir, { recursive: true });
+        await renderTemplate('baresip/config', join(dir, 'config'), { SIP_PORT: phoneSIPPort, CTRL_PORT: controlPort, RTP_PORTS, MODULE_PATH: moduleDir });
+        await renderTemplate('baresip/accounts', join(dir, 'accounts'), { USER: spec.user, DOMAIN: sipDomain, ANSWER_MODE: spec.answerMode ?? 'auto' });
+        await writeFile(join(dir, 'contacts'), '');
+        const program = startProgram(`phone ${spec.user}`, baresipPath, ['-f', dir], dir);
+        programs.push(program);
+        const control = await PhoneControl.connect(controlPort, `phone ${spec.user}`).catch((error: Error) => {
+          throw new Error(`${error.message}\n${program.output()}`);
+        });
+        controls.push(control);
+        return { user: spec.user, uri: `sip:${spec.user}@${sipDomain}`, control, process: program };
+      }),
+    );
+
+    const users = specs.map((spec) => spec.user);
+    let missing = users;
+    await waitUntil(
+      'Not every phone registered',
+      async () => {
+        const registered = await registeredUsers(rpc);
+        missing = users.filter((user) => !registered.has(user));
+        return missing.length === 0;
+      },
+      registrationTimeoutMs,
+      () => `still unregistered: ${missing.join(', ')}`,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    rpcURL,
+    sipDomain,
+    rpc,
+    phones,
+    phone: (user) => {
+      const found = phones.find((phone) => phone.user === user);
+      if (!found) throw new Error(`no phone ${user} in the test bed`);
+      return found;
+    },
+    uriOf: (user) => `sip:${user}@${sipDomain}`,
+    startupMs: Date.now() - started,
+    stopKamailio,
+    stop,
+  };
+};

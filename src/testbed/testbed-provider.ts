@@ -1,0 +1,29 @@
+/** The service's provider config for a running test bed, and a directory of made-up agents for its phones. */
+import type { SipTestbed } from './sip-testbed.js';
+
+export interface AgentSpec {
+  subscriberID: string;
+  sipUser: string;
+  firstName: string;
+  lastName: string;
+  extension: string;
+  active?: boolean;
+}
+
+export const directoryOf = (agents: readonly AgentSpec[]) =>
+  agents.map(({ active = true, ...agent }) => ({
+    ...agent,
+    email: `${agent.firstName}.${agent.lastName}@example.com`.toLowerCase(),
+    number: `1555010${agent.extension.padStart(4, '0')}`,
+    active,
+  }));
+
+export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], id = 'kamailio') => ({
+  id,
+  name: 'Kamailio test bed',
+  type: 'kamailio' as const,
+  syncIntervalMs: 1000,
+  requestTimeoutMs: 2000,
+  staleAfterMs: 3000,
+  settings: { rpcURL: bed.rpcURL, sipDomain: bed.sipDomain, directory: directoryOf(agents) },
+});
