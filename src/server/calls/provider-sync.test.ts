@@ -95,6 +95,13 @@ describe('ProviderSync', () => {
     expect(second.ok && second.snapshot.takenAt).toBe(1_001_000);
   });
 
+  it('serves a burst of "sync soon" requests with one poll', async () => {
+    const { phone, sync } = setup();
+    for (let i = 0; i < 20; i += 1) sync.syncSoon();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(phone.listRequests).toBe(1);
+  });
+
   it('polls on its interval once started, and stops', async () => {
     const { phone, sync } = setup({ intervalMs: 100 });
     sync.start();

@@ -9,6 +9,8 @@ import { ProviderFailure, type PhoneSystem, type ProviderCall } from '../provide
 import { byStartThenID, CallSnapshot } from './call-snapshot.js';
 import { EndedCallMemory } from './ended-call-memory.js';
 
+const SOON_MS = 250;
+
 export interface ProviderSyncOptions {
   providerID: string;
   providerName: string;
@@ -26,6 +28,7 @@ export class ProviderSync {
   private snapshot: CallSnapshot | undefined;
   private lastFailure: ProviderFailure | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
   private stopped = false;
   private readonly abort = new AbortController();
@@ -48,6 +51,7 @@ export class ProviderSync {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.soon);
     this.abort.abort();
     await this.inFlight?.catch(() => undefined);
   }
@@ -59,6 +63,19 @@ export class ProviderSync {
     });
     this.firstAttempt ??= this.inFlight;
     return this.inFlight;
+  }
+
+  /**
+   * Asks for a poll soon rather than at the next tick (after a call was placed, say). Requests
+   * within `SOON_MS` share one poll, so a burst of them cannot multiply the provider's load.
+   */
+  syncSoon(): void {
+    if (this.soon || this.stopped) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.syncOnce();
+    }, SOON_MS);
+    this.soon.unref();
   }
 
   /** Resolves once the first poll has settled, so a list right after start-up is not a needless 503. */

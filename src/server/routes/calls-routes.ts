@@ -94,8 +94,8 @@ export const callsRoutes = async (app: FastifyInstance, { registry, clock }: Cal
       } catch (error) {
         throw providerProblem(error, runtime.config.name);
       }
-      // Pull the new call into the snapshot now rather than at the next tick, so the caller sees it ringing at once.
-      void runtime.sync.syncOnce();
+      // Pull the new call into the snapshot soon rather than at the next tick, so the caller sees it ringing at once.
+      runtime.sync.syncSoon();
     };
 
     const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER];

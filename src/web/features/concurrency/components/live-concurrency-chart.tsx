@@ -56,9 +56,14 @@ export const LiveConcurrencyChart = ({
   const plot = (
     <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-[14rem] flex-1' : 'relative h-64'}>
       <div className="absolute inset-0">
-        <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
-          <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
-        </Suspense>
+        {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
+        {receivedAt > 0 ? (
+          <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
+            <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
+          </Suspense>
+        ) : (
+          <p className="p-4 text-sm text-muted">Waiting for the first update…</p>
+        )}
       </div>
     </div>
   );

@@ -125,7 +125,7 @@ export const callColumns: readonly CallColumn[] = [
     header: 'Started',
     width: 104,
     hideable: true,
-    sort: { key: (call) => call.startedAt, firstDir: 'asc' },
+    sort: { key: (call) => Date.parse(call.startedAt), firstDir: 'asc' },
     Cell: ({ call, context }) => (
       <time dateTime={call.startedAt} title={formatDateTime(call.startedAt, context.timeZone)} className="tabular">
         {formatClockTime(call.startedAt, context.timeZone)}

@@ -70,6 +70,9 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 const compare = (a: string | number, b: string | number): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
 
+/** Code-point order: right for ISO timestamps and IDs, and far cheaper than a collator on 10,000 rows. */
+const compareRaw = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Stable: equal keys keep the API's order (start time, then callID), so rows do not shuffle between polls. */
 export const sortCalls = (
   calls: readonly CallRecord[],
@@ -81,7 +84,7 @@ export const sortCalls = (
     .map((call) => ({ call, key: key(call) }))
     .sort(
       (a, b) =>
-        sign * (compare(a.key, b.key) || compare(a.call.startedAt, b.call.startedAt) || compare(a.call.callID, b.call.callID)),
+        sign * (compare(a.key, b.key) || compareRaw(a.call.startedAt, b.call.startedAt) || compareRaw(a.call.callID, b.call.callID)),
     )
     .map(({ call }) => call);
 };
