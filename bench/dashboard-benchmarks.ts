@@ -159,13 +159,14 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
   });
   try {
     await openLiveView(page, service.port);
-    const firstLiveDataMs = await page.evaluate(() => {
-      const [first] = performance.getEntriesByName('callboard:poll-to-commit');
-      return first ? first.startTime + first.duration : NaN;
+    const first = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByName('callboard:poll-to-commit');
+      return entry ? { arrived: entry.startTime, onScreen: entry.startTime + entry.duration } : { arrived: NaN, onScreen: NaN };
     });
-    // Lazily loaded parts (the chart) arrive after the data: count only what came before it.
-    const timing = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ name: entry.name, end: entry.responseEnd })));
-    const beforeData = new Set(timing.filter((t) => t.end <= firstLiveDataMs).map((t) => new URL(t.name).pathname.replace(/^\/assets\//, '')));
+    const firstLiveDataMs = first.onScreen;
+    // What the first screen needs was requested before its data arrived; what is requested after (the chart) is lazy.
+    const timing = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ name: entry.name, start: entry.startTime })));
+    const beforeData = new Set(timing.filter((t) => t.start <= first.arrived).map((t) => new URL(t.name).pathname.replace(/^\/assets\//, '')));
     const firstScreen = files.filter((f) => beforeData.has(f.file));
     const reference = await context.newPage();
     const start = Date.now();

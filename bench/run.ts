@@ -95,7 +95,7 @@ Reference: the time this page takes to \`JSON.parse\` one poll's body.
 | 1,000 | ${small.polls} | ${fixed(small.commitP50)} / ${fixed(small.commitP95)} / ${fixed(small.commitMax)} ms | ${ratio(small.commitP50, small.parseReferenceMs)} (parse ${fixed(small.parseReferenceMs)} ms) | ${small.longTasks} | ${fixed(small.longestTask, 0)} ms | ${fixed(small.scrollFps, 0)} | commit < 6 ms: ${mark(small.commitP50 < 6)} |
 | 10,000 | ${large.polls} | ${fixed(large.commitP50)} / ${fixed(large.commitP95)} / ${fixed(large.commitMax)} ms | ${ratio(large.commitP50, large.parseReferenceMs)} (parse ${fixed(large.parseReferenceMs)} ms) | ${large.longTasks} | ${fixed(large.longestTask, 0)} ms | ${fixed(large.scrollFps, 0)} | commit < 50 ms: ${mark(large.commitP50 < 50)}; no task > 100 ms: ${mark(large.longestTask <= 100)} |
 
-"Arrival → commit" runs from the moment the poll's JSON is parsed and validated to the table's layout effect (Performance API measure \`callboard:poll-to-commit\`); JSON parsing and validation come before it and show up in the long tasks.
+"Arrival → commit" runs from the moment a changed poll response arrives, through JSON parsing, checking the changed records against the contract, sharing unchanged rows and rendering, to the table's layout effect (Performance API measure \`callboard:poll-to-commit\`).
 
 JS heap after garbage collection, ${heap.calls.toLocaleString('en')} live calls, polling every 1 s for ${heap.minutes} min: ${heap.samplesMB.map((s) => `${s.atSeconds} s: ${fixed(s.usedMB)} MB`).join(', ')}. Flat: ${mark(heapFlat)}.
 

@@ -9,6 +9,7 @@ const EXPOSED_HEADERS = ['etag', 'retry-after', SNAPSHOT_AGE_HEADER, 'idempotent
 
 export const corsPlugin = fp(async (app: FastifyInstance, { origins }: { origins: string[] }) => {
   const allowed = new Set(origins);
+  if (allowed.size === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (!origin || !allowed.has(origin)) return;

@@ -5,10 +5,11 @@ import fp from 'fastify-plugin';
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every response, and a promise per request shows at 10,000 req/s.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
-    return payload;
+    done(null, payload);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Performance API marks around a poll: when its calls arrived, and when the table committed
- * them. Benchmarks and the browser's performance panel read the `callboard:poll-to-commit` measure.
+ * Performance API marks around a poll: when its response arrived (before parsing), and when the
+ * table committed its calls. Benchmarks and the browser's performance panel read the
+ * `callboard:poll-to-commit` measure: parsing, checking, sharing and rendering, all of it.
  */
 
 export const CALLS_RECEIVED = 'callboard:calls-received';

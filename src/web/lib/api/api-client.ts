@@ -57,10 +57,17 @@ export class ApiClient {
     return this.parse(await this.send(path, { method: 'GET', signal }), schema);
   }
 
-  /** GET with If-None-Match: a 304 says the caller's copy is still current. */
-  async getConditional<S extends z.ZodType>(path: string, schema: S, etag: string | undefined, signal?: AbortSignal): Promise<Conditional<z.infer<S>>> {
+  /** GET with If-None-Match: a 304 says the caller's copy is still current. `onBody` runs when a new body arrives. */
+  async getConditional<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    etag: string | undefined,
+    signal?: AbortSignal,
+    onBody?: () => void,
+  ): Promise<Conditional<z.infer<S>>> {
     const response = await this.send(path, { method: 'GET', signal, headers: etag ? { 'if-none-match': etag } : {} });
     if (response.status === 304) return { notModified: true, headers: response.headers };
+    onBody?.();
     return { notModified: false, data: await this.parse(response, schema), etag: response.headers.get('etag') ?? undefined, headers: response.headers };
   }
 

@@ -35,19 +35,20 @@ const sameCall = (a: CallRecord, b: Record<string, unknown>): boolean => {
 };
 
 /** The list with its records left unchecked: they are checked one by one below. */
-const listEnvelopeSchema = listCallsResponseSchema.extend({ calls: z.array(z.record(z.string(), z.unknown())) });
+const listEnvelopeSchema = listCallsResponseSchema.extend({ calls: z.array(z.unknown()) });
 
 /**
  * Parses the records at the boundary, but only those that changed: a record equal to one
  * already checked on the previous poll keeps that object (which also keeps its row from
  * re-rendering). At 10,000 calls with a few percent changing, this is most of a poll's cost saved.
  */
-export const parseChangedCalls = (raw: Record<string, unknown>[], previous: CallRecord[] | undefined): CallRecord[] => {
+export const parseChangedCalls = (raw: unknown[], previous: CallRecord[] | undefined): CallRecord[] => {
   const known = new Map((previous ?? []).map((call) => [call.callID, call]));
-  return raw.map((record, index) => {
+  return raw.map((value, index) => {
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const before = typeof record.callID === 'string' ? known.get(record.callID) : undefined;
     if (before && sameCall(before, record)) return before;
-    const parsed = callRecordSchema.safeParse(record);
+    const parsed = callRecordSchema.safeParse(value);
     if (!parsed.success)
       throw new ApiError('invalid_response', `Call ${index + 1} of the list does not match the API: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}.`);
     return parsed.data;
@@ -103,12 +104,11 @@ export const callsQueryOptions = (
     queryKey: callKeys.provider(baseURL, scope),
     queryFn: async ({ signal }): Promise<CallsData> => {
       const before = previous();
-      const result = await client.getConditional(paths.listCalls(scope), listEnvelopeSchema, before?.etag, signal);
+      const result = await client.getConditional(paths.listCalls(scope), listEnvelopeSchema, before?.etag, signal, markCallsReceived);
       const snapshotAgeMs = Number(result.headers.get(SNAPSHOT_AGE_HEADER) ?? 0) || 0;
       const receivedAt = Date.now();
       if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt };
       if (result.notModified) throw new ApiError('invalid_response', 'The service answered 304 to a first request.');
-      markCallsReceived();
       return { calls: parseChangedCalls(result.data.calls, before?.calls), etag: result.etag, snapshotAgeMs, receivedAt };
     },
     structuralSharing: shareCallsByID,
