@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
+import { importBackfill, planBackfill } from './history/simulator-backfill.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Start each provider's sync loop when the app is ready (off in tests, which sync by hand). */
   autoSync?: boolean;
+  /** Days of simulated past a simulator writes to an empty journal at its first start (default none). */
+  simulatorBackfillDays?: number;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -56,14 +59,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
+  const backfillMs = await planBackfill(options.config, options.history, options.simulatorBackfillDays ?? 0);
   const registry = new ProviderRegistry(
     options.config,
-    options.createPhoneSystem ?? phoneSystemFactory(clock),
+    options.createPhoneSystem ?? phoneSystemFactory(clock, backfillMs),
     options.history,
     clock,
     app.log,
   );
   app.decorate('providers', registry);
+  await importBackfill(registry, options.history, app.log);
 
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);

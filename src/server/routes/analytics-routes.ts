@@ -77,10 +77,15 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     const window = resolveWindow(query.data, clock.now());
     await runtime.sync.ready();
     const rows = await history.subscriberActivity(runtime.scope, window.from, window.to, clock.now());
-    const subscribers = rows.map(({ talkMs, outbound, ...row }) => ({
-      ...row,
-      inbound: row.calls - outbound,
+    const subscribers = rows.map(({ subscriberID, firstName, lastName, extension, calls, outbound, missed, talkMs }) => ({
+      subscriberID,
+      ...(firstName === undefined ? {} : { firstName }),
+      ...(lastName === undefined ? {} : { lastName }),
+      ...(extension === undefined ? {} : { extension }),
+      calls,
+      inbound: calls - outbound,
       outbound,
+      missed,
       talkSeconds: Math.round(talkMs / 1000),
     }));
     return { fromDate: iso(window.from), toDate: iso(window.to), subscribers };
