@@ -34,8 +34,9 @@ export const BusiestHours = ({ grid, timeZone }: { grid: HourOfWeekGrid; timeZon
               return (
                 <td
                   key={hour}
-                  className={`rounded-sm px-0.5 py-1 text-center ${share > 0.6 ? 'font-semibold text-accent-ink' : 'text-ink'}`}
-                  style={{ background: `color-mix(in srgb, var(--accent) ${Math.round(share * 100)}%, var(--panel))` }}
+                  className={`rounded-sm px-0.5 py-1 text-center text-ink ${share > 0.75 ? 'font-semibold' : ''}`}
+                  // At most half accent, so the count in --ink stays readable on the shading in both themes.
+                  style={{ background: `color-mix(in srgb, var(--accent) ${Math.round(share * 50)}%, var(--panel))` }}
                 >
                   {count}
                 </td>
