@@ -1,7 +1,11 @@
 /** Benchmark child process: the real service on a port, over a chosen provider. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
 import { serviceConfigSchema } from '../../src/server/config/config-schema.js';
+import { HistoryStore } from '../../src/server/history/history-store.js';
 import { webRootIfBuilt } from '../../src/server/http/web-app-plugin.js';
 import { phoneSystemFactory } from '../../src/server/providers/create-phone-system.js';
 import { systemClock } from '../../src/server/clock.js';
@@ -37,8 +41,11 @@ const config = serviceConfigSchema.parse({
 });
 
 const calls = provider === 'simulator' ? [] : await benchCalls(count);
+// A fresh embedded journal per run, so every benchmark starts from the same empty history.
+const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-'));
 const app = await buildApp({
   config,
+  history: await HistoryStore.open({ kind: 'embedded', file: join(dataDir, 'callboard.db') }),
   webRoot: webRootIfBuilt(fileURLToPath(new URL('../../dist/web/', import.meta.url))),
   createPhoneSystem: (providerConfig, scope) =>
     provider === 'static'
@@ -51,4 +58,9 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 await app.providers.syncAll();
 const address = app.server.address();
 process.stdout.write(`ready ${typeof address === 'object' && address ? address.port : 0}\n`);
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  void app.close().then(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }),
+);

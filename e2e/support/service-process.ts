@@ -1,5 +1,8 @@
 /** Starts the built service as a real process, as a user would, and reads what it prints. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ServiceProcess {
   baseURL: string;
@@ -17,11 +20,15 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 export const E2E_TOKEN = 'e2e-token-0123456789abcdef';
 export const E2E_CONFIG = 'e2e/fixtures/service-config.json';
 
+/** Each service gets a fresh embedded journal, so a run starts as a new user would (with the simulator's backfill). */
 export const startService = async (env: Record<string, string> = {}): Promise<ServiceProcess> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'callboard-e2e-'));
+  const { DATABASE_URL: _postgres, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CALLBOARD_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

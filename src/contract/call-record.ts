@@ -39,6 +39,11 @@ export type ListCallsResponse = z.infer<typeof listCallsResponseSchema>;
 
 /** How far back a window query reaches when `fromDate` is omitted. */
 export const DEFAULT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The longest window a list or analytics query may span. */
+export const MAX_WINDOW_DAYS = 31;
+export const MAX_WINDOW_MS = MAX_WINDOW_DAYS * DEFAULT_WINDOW_MS;
+/** The most calls one window list answers; past it the client must narrow the window. */
+export const MAX_WINDOW_CALLS = 10_000;
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -56,7 +61,7 @@ export const parseQueryDate = (text: string): number | undefined => {
 };
 
 /** A query date: an ISO 8601 date-time (any offset, any precision) or a calendar date (UTC midnight). */
-const queryDateSchema = z
+export const queryDateSchema = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
     error: 'must be an ISO 8601 date-time such as 2026-11-22T05:27:53.942Z, or a date such as 2026-11-22',
   })

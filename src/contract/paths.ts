@@ -15,6 +15,10 @@ export const paths = {
   listCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/calls`,
   /** POST: make a call (plural `providers`, spec 4.2). */
   makeCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls`,
+  /** GET: bucketed concurrency over a window, from the call journal (extension). */
+  concurrency: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/concurrency`,
+  /** GET: calls per subscriber over a window, from the call journal (extension). */
+  subscriberActivity: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/subscriber-activity`,
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
   /** PUT: fault injection for simulated providers that enable it. */
   simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
@@ -33,6 +37,8 @@ const pattern = (build: (s: ProviderScope) => string) => build(PARAMS).replaceAl
 export const routePatterns = {
   listCalls: pattern(paths.listCalls),
   makeCall: pattern(paths.makeCall),
+  concurrency: pattern(paths.concurrency),
+  subscriberActivity: pattern(paths.subscriberActivity),
   subscribers: pattern(paths.subscribers),
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),

@@ -4,6 +4,9 @@ import { authPlugin } from './auth/auth-plugin.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
+import type { HistoryStore } from './history/history-store.js';
+import { startRetention } from './history/retention.js';
+import { importBackfill, planBackfill } from './history/simulator-backfill.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
@@ -12,6 +15,7 @@ import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { phoneSystemFactory } from './providers/create-phone-system.js';
 import { ProviderRegistry, type PhoneSystemFactory } from './providers/provider-registry.js';
+import { analyticsRoutes } from './routes/analytics-routes.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { methodNotAllowedRoutes } from './routes/method-not-allowed-routes.js';
@@ -27,6 +31,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   config: ServiceConfig;
+  /** The call journal; the app closes it when it closes. */
+  history: HistoryStore;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   createPhoneSystem?: PhoneSystemFactory;
@@ -34,6 +40,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Start each provider's sync loop when the app is ready (off in tests, which sync by hand). */
   autoSync?: boolean;
+  /** Days of simulated past a simulator writes to an empty journal at its first start (default none). */
+  simulatorBackfillDays?: number;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -51,8 +59,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
-  const registry = new ProviderRegistry(options.config, options.createPhoneSystem ?? phoneSystemFactory(clock), clock, app.log);
+  const backfillMs = await planBackfill(options.config, options.history, options.simulatorBackfillDays ?? 0);
+  const registry = new ProviderRegistry(
+    options.config,
+    options.createPhoneSystem ?? phoneSystemFactory(clock, backfillMs),
+    options.history,
+    clock,
+    app.log,
+  );
   app.decorate('providers', registry);
+  await importBackfill(registry, options.history, app.log);
 
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);
@@ -68,12 +84,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       clock,
     });
     await api.register(meRoute, { config: options.config });
-    await api.register(callsRoutes, { registry, clock });
+    await api.register(callsRoutes, { registry, history: options.history, clock });
+    await api.register(analyticsRoutes, { registry, history: options.history, clock });
     await api.register(subscribersRoute, { registry });
     await api.register(simulatorControlRoute, { registry });
   });
 
-  if (options.autoSync ?? true) app.addHook('onReady', async () => registry.startSync());
-  app.addHook('onClose', async () => registry.close());
+  let stopRetention: (() => Promise<void>) | undefined;
+  if (options.autoSync ?? true)
+    app.addHook('onReady', async () => {
+      stopRetention = startRetention({ store: options.history, retentionDays: options.config.history.retentionDays, clock, log: app.log });
+      registry.startSync();
+    });
+  app.addHook('onClose', async () => {
+    await registry.close();
+    await stopRetention?.();
+    await options.history.close();
+  });
   return app;
 };

@@ -1,10 +1,13 @@
 /** Process entry: read the environment and config, build the app, listen, shut down gracefully. */
 import type { FastifyInstance } from 'fastify';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { webRootIfBuilt } from './http/web-app-plugin.js';
 import { ConfigError, demoConfig, loadConfigFile } from './config/load-config.js';
 import type { ServiceConfig } from './config/config-schema.js';
+import { HistoryStore } from './history/history-store.js';
+import type { HistoryLocation } from './history/open-history-database.js';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -13,7 +16,30 @@ const envSchema = z.object({
   CALLBOARD_CONFIG: z.string().min(1).optional(),
   CALLBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CALLBOARD_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/callboard')
+    .optional(),
 });
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded file in the data directory. */
+const historyLocation = (env: z.infer<typeof envSchema>): HistoryLocation =>
+  env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'embedded', file: join(resolve(env.CALLBOARD_DATA_DIR), 'callboard.db') };
+
+const openHistory = async (location: HistoryLocation): Promise<HistoryStore> => {
+  try {
+    return await HistoryStore.open(location);
+  } catch (error) {
+    const where = location.kind === 'embedded' ? location.file : 'DATABASE_URL';
+    return fail(`cannot open the call history (${where}): ${(error as Error).message}`);
+  }
+};
+
+/** A new user sees a full week of analytics at once. */
+const SIMULATOR_BACKFILL_DAYS = 7;
 
 const fail = (message: string): never => {
   process.stderr.write(`callboard: ${message}\n`);
@@ -69,6 +95,8 @@ const main = async () => {
   const webRoot = webRootIfBuilt(fileURLToPath(new URL('../web/', import.meta.url)));
   const app = await buildApp({
     config,
+    history: await openHistory(historyLocation(env)),
+    simulatorBackfillDays: SIMULATOR_BACKFILL_DAYS,
     webRoot,
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });

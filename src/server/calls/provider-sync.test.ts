@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
+import type { JournalBatch } from '../history/journal-batch.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
 import { ProviderSync } from './provider-sync.js';
@@ -23,6 +24,8 @@ afterEach(async () => {
 const setup = (options: Partial<ConstructorParameters<typeof ProviderSync>[1]> = {}) => {
   const clock = new ManualClock(1_000_000);
   const phone = new ScriptedPhoneSystem();
+  const batches: JournalBatch[] = [];
+  const journal = { failing: false };
   sync = new ProviderSync(phone, {
     providerID: 'p',
     providerName: 'P',
@@ -30,10 +33,16 @@ const setup = (options: Partial<ConstructorParameters<typeof ProviderSync>[1]> =
     requestTimeoutMs: 50,
     staleAfterMs: 10_000,
     clock,
-    log: silent,
+    log: { ...silent, error: () => undefined } as typeof silent,
+    journal: {
+      write: async (batch) => {
+        if (journal.failing) throw new Error('disk full');
+        batches.push(batch);
+      },
+    },
     ...options,
   });
-  return { clock, phone, sync };
+  return { clock, phone, sync, batches, journal };
 };
 
 describe('ProviderSync', () => {
@@ -44,28 +53,30 @@ describe('ProviderSync', () => {
     expect(sync.fetches).toBe(1);
   });
 
-  it('closes a call that vanished without an end time at the sync that noticed, and marks it', async () => {
-    const { clock, phone, sync } = setup();
-    phone.calls = [call('ghost', 999_000), call('stays', 999_500)];
+  it('journals every call at the first sync, then only what changed, closing ghosts at the sync that noticed', async () => {
+    const { clock, phone, sync, batches } = setup();
+    phone.calls = [call('ghost', 999_000), call('stays', 999_500), call('done', 999_000, { endedAt: 999_900 })];
     await sync.syncOnce();
-    phone.calls = [call('stays', 999_500)];
+    phone.calls = [call('stays', 999_500, { answeredAt: 1_000_500 })];
     clock.advance(1000);
     await sync.syncOnce();
-    const [ended] = sync.ended.overlapping(0, Number.MAX_SAFE_INTEGER);
-    expect(ended).toMatchObject({ callID: 'ghost', endedAt: 1_001_000, closedBySync: true });
+    expect(batches.map((b) => ({ ...b, upserts: b.upserts.map((c) => c.callID) }))).toEqual([
+      { at: 1_000_000, upserts: ['done', 'ghost', 'stays'], vanished: [], complete: true },
+      { at: 1_001_000, upserts: ['stays'], vanished: ['ghost'], complete: false },
+    ]);
     expect(sync.liveCount()).toBe(1);
   });
 
-  it('keeps the end time a provider reported', async () => {
-    const { clock, phone, sync } = setup();
-    phone.calls = [call('done', 999_000, { endedAt: 999_900 })];
+  it('keeps the live feed when a journal write fails, and writes every call at the next sync', async () => {
+    const { clock, phone, sync, batches, journal } = setup();
+    phone.calls = [call('a', 999_000)];
+    journal.failing = true;
     await sync.syncOnce();
-    phone.calls = [];
+    expect(sync.read()).toMatchObject({ ok: true });
+    journal.failing = false;
     clock.advance(1000);
     await sync.syncOnce();
-    expect(sync.ended.overlapping(0, Number.MAX_SAFE_INTEGER)).toEqual([
-      expect.objectContaining({ callID: 'done', endedAt: 999_900, closedBySync: false }),
-    ]);
+    expect(batches).toEqual([expect.objectContaining({ complete: true, upserts: [expect.objectContaining({ callID: 'a' })] })]);
   });
 
   it('turns a stalled provider into a timeout and keeps the last snapshot until it is too old', async () => {

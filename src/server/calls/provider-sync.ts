@@ -1,13 +1,14 @@
 /**
  * One sync loop per provider: polls the phone system on an interval, keeps the latest snapshot
- * of its calls for every reader, and remembers ended calls for date-window queries.
+ * of its calls for every reader, and writes what changed to the call journal, one batch a sync.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { ProviderFailure, type PhoneSystem, type ProviderCall } from '../providers/phone-system.js';
-import { byStartThenID, CallSnapshot } from './call-snapshot.js';
-import { EndedCallMemory } from './ended-call-memory.js';
+import type { CallJournal } from '../history/history-store.js';
+import { journalBatch } from '../history/journal-batch.js';
+import { CallSnapshot } from './call-snapshot.js';
 
 const SOON_MS = 250;
 
@@ -19,6 +20,7 @@ export interface ProviderSyncOptions {
   staleAfterMs: number;
   clock: Clock;
   log: FastifyBaseLogger;
+  journal: CallJournal;
 }
 
 /** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
@@ -33,7 +35,8 @@ export class ProviderSync {
   private stopped = false;
   private readonly abort = new AbortController();
   private firstAttempt: Promise<void> | undefined;
-  readonly ended = new EndedCallMemory();
+  /** The calls as last written to the journal; undefined until a write succeeds, or after one failed. */
+  private journaled: readonly ProviderCall[] | undefined;
   /** Upstream list requests made, for metrics and the fan-in guarantee. */
   fetches = 0;
   failures = 0;
@@ -96,18 +99,6 @@ export class ProviderSync {
     return this.snapshot ? this.options.clock.now() - this.snapshot.takenAt : undefined;
   }
 
-  /**
-   * Calls live at any moment of [from, to]: those of the current snapshot and the remembered
-   * ended ones, the snapshot's version winning. Sorted like a list.
-   */
-  callsLiveDuring(from: number, to: number): ProviderCall[] {
-    const byID = new Map<string, ProviderCall>();
-    for (const call of this.ended.overlapping(from, to)) byID.set(call.callID, call);
-    for (const call of this.snapshot?.calls ?? [])
-      if (call.startedAt <= to && (call.endedAt ?? Number.POSITIVE_INFINITY) >= from) byID.set(call.callID, call);
-    return [...byID.values()].sort(byStartThenID);
-  }
-
   liveCount(): number {
     return this.snapshot?.calls.filter((call) => call.endedAt === undefined).length ?? 0;
   }
@@ -130,7 +121,9 @@ export class ProviderSync {
     this.fetches += 1;
     try {
       const calls = await callWithDeadline(this.options.requestTimeoutMs, (signal) => this.phoneSystem.listCalls(signal), this.abort.signal);
-      this.accept(calls, this.options.clock.now());
+      const takenAt = this.options.clock.now();
+      this.accept(calls, takenAt);
+      await this.record(takenAt);
     } catch (error) {
       this.failures += 1;
       this.lastFailure = error instanceof ProviderFailure ? error : new ProviderFailure('error', (error as Error).message);
@@ -143,7 +136,20 @@ export class ProviderSync {
     const previous = this.snapshot;
     this.snapshot = CallSnapshot.build(calls, takenAt, { id: this.options.providerID, name: this.options.providerName }, previous);
     this.lastFailure = undefined;
-    if (previous) this.ended.noteTransition(previous.calls, this.snapshot.calls, takenAt);
-    else this.ended.remember(calls.filter((call) => call.endedAt !== undefined));
+  }
+
+  /**
+   * Journals what changed since the last written snapshot. A failed write never stops the live
+   * feed; the next sync then writes every call, and the store closes what vanished meanwhile.
+   */
+  private async record(takenAt: number): Promise<void> {
+    const calls = this.snapshot?.calls ?? [];
+    try {
+      await this.options.journal.write(journalBatch(this.journaled, calls, takenAt));
+      this.journaled = calls;
+    } catch (error) {
+      this.journaled = undefined;
+      this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal write failed');
+    }
   }
 }

@@ -107,6 +107,12 @@ export const serviceConfigSchema = z
     corsOrigins: z.array(z.url({ error: 'must be an origin such as https://board.example.com' })).default([]),
     /** Requests a minute allowed per token. */
     rateLimitPerMinute: z.number().int().min(1).max(1_000_000).default(1200),
+    history: z
+      .strictObject({
+        /** Days the call journal keeps a call after it ended; older ones are pruned in the background. */
+        retentionDays: z.number().int().min(1).max(3650).default(90),
+      })
+      .default({ retentionDays: 90 }),
     metrics: z
       .strictObject({
         enabled: z.boolean().default(true),

@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document, generated from the contract's zod schemas (never written by hand). */
 import { z } from 'zod';
-import { callRecordSchema, listCallsResponseSchema } from '../../contract/call-record.js';
+import { concurrencyResponseSchema, MAX_BUCKETS, subscriberActivityResponseSchema } from '../../contract/analytics.js';
+import { callRecordSchema, listCallsResponseSchema, MAX_WINDOW_CALLS, MAX_WINDOW_DAYS } from '../../contract/call-record.js';
 import { meResponseSchema } from '../../contract/me.js';
 import { makeCallRequestSchema } from '../../contract/make-call.js';
 import { problemCodes, problemSchema, type ProblemCode } from '../../contract/problem.js';
@@ -54,7 +55,9 @@ export const buildOpenApiDocument = () => ({
         description:
           'Calls of this provider and application, oldest `startedAt` first (ties by `callID`). Without dates: the calls live now, ' +
           'plus recently ended ones the provider still reports (with `endedAt`). With `fromDate` and/or `toDate`: the calls live at ' +
-          'any moment of that window, ended ones included as far as the service still knows them (the last 24 hours); a missing ' +
+          "any moment of that window, ended ones included, from the service's call journal (kept 90 days by default). A window " +
+          `spans at most ${MAX_WINDOW_DAYS} days and lists at most ${MAX_WINDOW_CALLS} calls; past either the answer is a 400 ` +
+          'naming `fromDate`. A missing ' +
           '`toDate` means now and a missing `fromDate` 24 hours before `toDate`; the effective window is echoed. Lists are served ' +
           `from the provider snapshot the service keeps (synced every second by default); the \`${SNAPSHOT_AGE_HEADER}\` header ` +
           'gives its age in milliseconds. Responses carry a strong ETag (send `If-None-Match` for a 304) and are gzipped on request.',
@@ -118,6 +121,44 @@ export const buildOpenApiDocument = () => ({
         },
       },
     },
+    [openapiPath(routePatterns.concurrency)]: {
+      get: {
+        operationId: 'getConcurrency',
+        summary: 'Concurrent calls over a window, bucketed (extension)',
+        description:
+          'Computed in the database from the call journal. Each bucket gives the most calls live at once (in total and by ' +
+          'direction), the time-weighted average, and the calls that started in it and how many of those were missed. A missing ' +
+          '`toDate` means now and a missing `fromDate` 24 hours before `toDate`. Without `bucketSeconds` the smallest of 1, 2, 5, ' +
+          `10, 15, 30 minutes, 1, 2, 3, 6, 12 or 24 hours that leaves at most ${MAX_BUCKETS} buckets is used; asking for more than ` +
+          `${MAX_BUCKETS} buckets, or a window longer than ${MAX_WINDOW_DAYS} days, is a 400 naming the parameter.`,
+        parameters: [
+          ...scopeParameters,
+          { name: 'fromDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+          { name: 'toDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+          { name: 'bucketSeconds', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: {
+          '200': { description: 'The buckets, oldest first', content: { 'application/json': { schema: { $ref: '#/components/schemas/ConcurrencyResponse' } } } },
+          ...errorResponses([...common, 'invalid_request']),
+        },
+      },
+    },
+    [openapiPath(routePatterns.subscriberActivity)]: {
+      get: {
+        operationId: 'getSubscriberActivity',
+        summary: 'Calls per subscriber over a window (extension)',
+        description: `Calls that started in the window, per subscriber they reached, busiest first; same window rules as the concurrency endpoint.`,
+        parameters: [
+          ...scopeParameters,
+          { name: 'fromDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+          { name: 'toDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },
+        ],
+        responses: {
+          '200': { description: 'Subscribers, most calls first', content: { 'application/json': { schema: { $ref: '#/components/schemas/SubscriberActivityResponse' } } } },
+          ...errorResponses([...common, 'invalid_request']),
+        },
+      },
+    },
     [openapiPath(routePatterns.subscribers)]: {
       get: {
         operationId: 'listSubscribers',
@@ -177,6 +218,8 @@ export const buildOpenApiDocument = () => ({
       Problem: schema(problemSchema),
       MeResponse: schema(meResponseSchema),
       ListSubscribersResponse: schema(listSubscribersResponseSchema),
+      ConcurrencyResponse: schema(concurrencyResponseSchema),
+      SubscriberActivityResponse: schema(subscriberActivityResponseSchema),
     },
   },
 });

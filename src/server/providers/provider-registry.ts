@@ -4,6 +4,7 @@ import type { ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import { ProviderSync } from '../calls/provider-sync.js';
+import type { HistoryStore } from '../history/history-store.js';
 import type { PhoneSystem } from './phone-system.js';
 
 export interface ProviderRuntime {
@@ -22,7 +23,7 @@ const keyOf = (s: ProviderScope) => `${s.accountID}/${s.applicationID}/${s.provi
 export class ProviderRegistry {
   private readonly byKey = new Map<string, ProviderRuntime>();
 
-  constructor(config: ServiceConfig, createPhoneSystem: PhoneSystemFactory, clock: Clock, log: FastifyBaseLogger) {
+  constructor(config: ServiceConfig, createPhoneSystem: PhoneSystemFactory, history: HistoryStore, clock: Clock, log: FastifyBaseLogger) {
     for (const account of config.accounts)
       for (const application of account.applications)
         for (const provider of application.providers) {
@@ -36,6 +37,7 @@ export class ProviderRegistry {
             staleAfterMs: provider.staleAfterMs,
             clock,
             log,
+            journal: history.journal(scope),
           });
           this.byKey.set(keyOf(scope), { scope, account, applicationName: application.name, config: provider, phoneSystem, sync });
         }

@@ -2,62 +2,45 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DEFAULT_WINDOW_MS,
-  listCallsQuerySchema,
-  parseQueryDate,
-  type ListCallsQuery,
-} from '../../contract/call-record.js';
+import { listCallsQuerySchema, MAX_WINDOW_CALLS, type ListCallsQuery } from '../../contract/call-record.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
 import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
 import { IdempotencyStore } from '../calls/idempotency-store.js';
 import type { Clock } from '../clock.js';
+import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
 import { sendPreparedJson } from '../http/send-json.js';
 import { zodProblem } from '../http/zod-problem.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { providerProblem } from '../providers/provider-problem.js';
 import type { ProviderRegistry, ProviderRuntime } from '../providers/provider-registry.js';
+import { resolveWindow, type QueryWindow } from './query-window.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
 const gzipAsync = promisify(gzip);
 
 export interface CallsRoutesOptions {
   registry: ProviderRegistry;
+  history: HistoryStore;
   clock: Clock;
 }
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
-interface Window {
-  from: number;
-  to: number;
-}
+const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Effective window of a list query: a missing `toDate` is now, a missing `fromDate` 24 hours before `toDate`. */
-const windowOf = (query: ListCallsQuery, now: number): Window | undefined => {
-  if (query.fromDate === undefined && query.toDate === undefined) return undefined;
-  const to = query.toDate === undefined ? now : (parseQueryDate(query.toDate) as number);
-  const from = query.fromDate === undefined ? to - DEFAULT_WINDOW_MS : (parseQueryDate(query.fromDate) as number);
-  if (from > to)
-    throw new ApiProblem('invalid_request', `fromDate (${query.fromDate}) is after toDate (${new Date(to).toISOString()}).`, {
-      errors: [{ field: 'fromDate', message: 'must not be after toDate' }],
-    });
-  return { from, to };
-};
-
-const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, window: Window) => {
-  const { id, name } = { id: runtime.config.id, name: runtime.config.name };
-  const calls = runtime.sync.callsLiveDuring(window.from, window.to).map((call) => toCallRecord(call, id, name));
-  const body = Buffer.from(
-    JSON.stringify({
-      calls,
-      fromDate: new Date(window.from).toISOString(),
-      toDate: new Date(window.to).toISOString(),
-      totalCalls: calls.length,
-    }),
-  );
+/** Calls live at any moment of the window, from the journal; past MAX_WINDOW_CALLS the client must narrow it. */
+const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, history: HistoryStore, window: QueryWindow) => {
+  const found = await history.callsLiveDuring(runtime.scope, window.from, window.to, MAX_WINDOW_CALLS + 1);
+  if (found.length > MAX_WINDOW_CALLS)
+    throw new ApiProblem(
+      'invalid_request',
+      `More than ${MAX_WINDOW_CALLS} calls were live between fromDate (${iso(window.from)}) and toDate (${iso(window.to)}): narrow the window.`,
+      { errors: [{ field: 'fromDate', message: `the window must hold at most ${MAX_WINDOW_CALLS} calls` }] },
+    );
+  const calls = found.map((call) => toCallRecord(call, runtime.config.id, runtime.config.name));
+  const body = Buffer.from(JSON.stringify({ calls, fromDate: iso(window.from), toDate: iso(window.to), totalCalls: calls.length }));
   return sendPreparedJson(request, reply, { body, etag: strongETag(body), gzip: () => gzipAsync(body) });
 };
 
@@ -70,19 +53,20 @@ const parseListQuery = (query: unknown): ListCallsQuery => {
   return parsed.data;
 };
 
-export const callsRoutes = async (app: FastifyInstance, { registry, clock }: CallsRoutesOptions) => {
+export const callsRoutes = async (app: FastifyInstance, { registry, history, clock }: CallsRoutesOptions) => {
   const idempotency = new IdempotencyStore(clock);
 
   app.get(routePatterns.listCalls, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:read');
     const runtime = resolveProvider(registry, request.principal, request.params);
-    const window = hasQuery(request) ? windowOf(parseListQuery(request.query), clock.now()) : undefined;
+    const query = hasQuery(request) ? parseListQuery(request.query) : {};
+    const window = query.fromDate === undefined && query.toDate === undefined ? undefined : resolveWindow(query, clock.now());
 
     await runtime.sync.ready();
     const read = runtime.sync.read();
     if (!read.ok) throw providerProblem(read.failure, runtime.config.name);
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
-    if (window) return sendWindow(request, reply, runtime, window);
+    if (window) return sendWindow(request, reply, runtime, history, window);
     return sendPreparedJson(request, reply, read.snapshot);
   });
 

@@ -5,6 +5,7 @@ import { paths, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { buildTestApp, T0, tokens, type TestApp } from '../test-support/test-app.js';
+import { createTestHistory } from '../test-support/test-history.js';
 
 const acmePbx = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const url = paths.listCalls(acmePbx);
@@ -222,5 +223,54 @@ describe('date windows', () => {
     expect(problem.code).toBe('invalid_request');
     expect(problem.errors?.map((e) => e.field)).toContain(field);
     expect(problem.detail).toContain(field);
+  });
+});
+
+describe('date windows from the journal', () => {
+  it('refuses a window longer than 31 days with a 400 naming fromDate', async () => {
+    const res = await list('?fromDate=2026-10-01&toDate=2026-11-22');
+    expect(res.statusCode).toBe(400);
+    const problem = problemSchema.parse(res.json());
+    expect(problem.errors?.map((e) => e.field)).toEqual(['fromDate']);
+    expect(problem.detail).toMatch(/longer than 31 days/);
+  });
+
+  it('refuses a window holding more than 10,000 calls, and answers one holding exactly 10,000', async () => {
+    const calls = Array.from({ length: 10_001 }, (_, i) => call(`c${String(i).padStart(5, '0')}`, T0 - 3_600_000 + i, { endedAt: T0 - 60_000 }));
+    await t.store.importCalls(acmePbx, calls);
+    const full = await list(`?fromDate=2026-11-22T08:00:00.000Z&toDate=${encodeURIComponent(new Date(T0 - 3_600_000 + 9_999).toISOString())}`);
+    expect(full.statusCode).toBe(200);
+    expect(full.json().totalCalls).toBe(10_000);
+    const over = await list('?fromDate=2026-11-22T08:00:00Z');
+    expect(over.statusCode).toBe(400);
+    const problem = problemSchema.parse(over.json());
+    expect(problem.detail).toMatch(/More than 10000 calls/);
+    expect(problem.errors?.map((e) => e.field)).toEqual(['fromDate']);
+  });
+
+  it('still answers after a restart: the journal outlives the process, and ghosts stay closed', async () => {
+    const history = await createTestHistory();
+    try {
+      const before = await buildTestApp({}, { history });
+      before.phone('acme/support/pbx').calls = [call('ghost', T0 - 60_000), call('ends', T0 - 30_000), call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      before.clock.advance(1000);
+      before.phone('acme/support/pbx').calls = [call('ends', T0 - 30_000, { endedAt: T0 + 500 }), call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      await before.app.close();
+
+      const after = await buildTestApp({}, { history });
+      after.clock.advance(60_000);
+      after.phone('acme/support/pbx').calls = [call('stays', T0 - 10_000)];
+      const res = await after.as(tokens.acmeAll, { method: 'GET', url: `${url}?fromDate=2026-11-22T08:00:00Z` });
+      await after.app.close();
+      expect(res.json().calls).toEqual([
+        expect.objectContaining({ callID: 'ghost', endedAt: '2026-11-22T09:00:01.000Z' }),
+        expect.objectContaining({ callID: 'ends', endedAt: '2026-11-22T09:00:00.500Z' }),
+        expect.not.objectContaining({ endedAt: expect.anything() }),
+      ]);
+    } finally {
+      await history.dispose();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import type { FastifyInstance } from 'fastify';
+import { createTestHistory } from '../test-support/test-history.js';
 
 const token = 'simulator-control-token-0001';
 let app: FastifyInstance;
@@ -12,7 +13,9 @@ afterEach(async () => {
 });
 
 const build = async () => {
+  const history = await createTestHistory();
   app = await buildApp({
+    history: await history.open(),
     clock: (clock = new ManualClock(Date.parse('2026-11-23T10:00:00Z'))),
     autoSync: false,
     config: serviceConfigSchema.parse({
@@ -35,6 +38,7 @@ const build = async () => {
       ],
     }),
   });
+  app.addHook('onClose', () => history.dispose());
   return app;
 };
 
@@ -93,6 +97,8 @@ describe('scripted placed calls', () => {
       payload: { providerSubscriberID: agent.providerSubscriberID, remoteNumber: '15555550100' },
     });
     expect(placed.statusCode).toBe(204);
+    // Let the sync the placement started (and its journal write) finish before time moves on.
+    await app.providers.syncAll();
     clock.advance(3_500);
     await app.providers.syncAll();
     const list = await app.inject({ method: 'GET', url: '/v1/accounts/a/applications/app/provider/drill/calls', headers: auth });

@@ -15,6 +15,11 @@ describe('system routes', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/v1/accounts/{accountID}/applications/{applicationID}/provider/{providerID}/calls');
     expect(Object.keys(doc.paths)).toContain('/v1/accounts/{accountID}/applications/{applicationID}/providers/{providerID}/calls');
+    const concurrency = doc.paths['/v1/accounts/{accountID}/applications/{applicationID}/provider/{providerID}/concurrency'];
+    expect(concurrency.get.parameters.map((p: { name: string }) => p.name)).toContain('bucketSeconds');
+    expect(doc.components.schemas.ConcurrencyResponse.properties.buckets.items.required).toEqual(
+      expect.arrayContaining(['start', 'peak', 'average', 'peakInbound', 'peakOutbound', 'started', 'missed']),
+    );
     expect(doc.components.schemas.CallRecord.required).toEqual(
       expect.arrayContaining(['callID', 'providerCallID', 'providerID', 'providerName', 'isOutbound', 'isMissedCall', 'remoteNumber', 'startedAt']),
     );

@@ -5,6 +5,8 @@ import { ManualClock } from '../clock.js';
 import { serviceConfigSchema, type ServiceConfigInput } from '../config/config-schema.js';
 import { ScriptedPhoneSystem } from './scripted-phone-system.js';
 import { sha256 } from '../auth/token-index.js';
+import type { HistoryStore } from '../history/history-store.js';
+import { createTestHistory, type TestHistory } from './test-history.js';
 
 export const T0 = Date.parse('2026-11-22T09:00:00.000Z');
 
@@ -50,6 +52,10 @@ export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): Service
 export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
+  /** Where the app's call journal lives, to reopen it after the app closed. */
+  history: TestHistory;
+  /** The app's own journal, to seed past calls. */
+  store: HistoryStore;
   /** Phone systems by "account/application/provider". */
   phones: Map<string, ScriptedPhoneSystem>;
   phone(key: string): ScriptedPhoneSystem;
@@ -57,11 +63,15 @@ export interface TestApp {
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}): Promise<TestApp> => {
+/** `history` reuses a journal across apps (a restart); its owner then disposes of it. */
+export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}, shared?: { history: TestHistory }): Promise<TestApp> => {
   const clock = new ManualClock(T0);
   const phones = new Map<string, ScriptedPhoneSystem>();
+  const history = shared?.history ?? (await createTestHistory());
+  const store = await history.open();
   const app = await buildApp({
     config: serviceConfigSchema.parse(testConfig(overrides)),
+    history: store,
     clock,
     autoSync: false,
     createPhoneSystem: (_config, scope) => {
@@ -70,10 +80,13 @@ export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}):
       return phone;
     },
   });
+  if (!shared) app.addHook('onClose', () => history.dispose());
   await app.ready();
   return {
     app,
     clock,
+    history,
+    store,
     phones,
     phone: (key) => {
       const found = phones.get(key);

@@ -30,6 +30,9 @@ export const AppLayout = () => {
             <NavLink to={{ pathname: '/', search }} className={navClass} end>
               Live
             </NavLink>
+            <NavLink to={{ pathname: '/analytics', search }} className={navClass}>
+              Analytics
+            </NavLink>
             <NavLink to={{ pathname: '/wallboard', search }} className={navClass}>
               Wallboard
             </NavLink>

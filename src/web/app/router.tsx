@@ -1,4 +1,4 @@
-/** Routes: the live view, the wallboard and the connection page; pages load lazily. */
+/** Routes: the live view, analytics, the wallboard and the connection page; pages load lazily. */
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
@@ -21,7 +21,10 @@ export const router = createBrowserRouter([
       },
       {
         element: <AppLayout />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }) }],
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }) },
+          { path: '/analytics', lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }) },
+        ],
       },
     ],
   },

@@ -8,6 +8,7 @@ import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.j
 import { kamailioProviderConfig } from '../../../testbed/testbed-provider.js';
 import { buildApp } from '../../app.js';
 import { serviceConfigSchema } from '../../config/config-schema.js';
+import { createTestHistory, type TestHistory } from '../../test-support/test-history.js';
 
 const TOKEN = 'sip-test-token-0123456789';
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'kamailio' };
@@ -21,12 +22,15 @@ const agents = [
 
 let bed: SipTestbed;
 let app: FastifyInstance;
+let history: TestHistory;
 
 beforeAll(async () => {
   bed = await startSipTestbed({
     phones: [{ user: '1001', answerMode: 'manual' }, { user: '1002' }, { user: CUSTOMER_1 }, { user: CUSTOMER_2 }],
   });
+  history = await createTestHistory();
   app = await buildApp({
+    history: await history.open(),
     config: serviceConfigSchema.parse({
       accounts: [
         {
@@ -44,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await bed?.stop();
+  await history?.dispose();
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${TOKEN}` } });

@@ -40,6 +40,8 @@ export interface CallCenterSettings {
   readonly callIDPrefix: string;
   /** Host part of the SIP Call-IDs used as providerCallID. */
   readonly sipHost: string;
+  /** Told of every call as it ends, with simulated times (the backfill listens while catching up). */
+  readonly onCallEnded?: (call: ProviderCall) => void;
 }
 
 export interface SubscriberStatus {
@@ -305,6 +307,7 @@ export class CallCenter {
     call.endedAt = this.now;
     this.live -= 1;
     this.ended.push({ callID: call.callID, forgetAt: this.now + this.settings.keepEndedMs });
+    this.settings.onCallEnded?.(toProviderCall(call, simulatedTime));
     if (call.agent) this.release(call.agent, wrapUp);
   }
 
@@ -378,6 +381,8 @@ const newAgent = (subscriber: Subscriber): Agent => ({
   wrappingUp: false,
   wrapUpGeneration: 0,
 });
+
+const simulatedTime = (time: number) => time;
 
 const canWork = (agent: Agent) => agent.subscriber.registered && agent.subscriber.active;
 

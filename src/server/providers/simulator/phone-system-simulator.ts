@@ -1,5 +1,5 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
-import type { PhoneSystem } from '../phone-system.js';
+import type { PhoneSystem, ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
 import { createDirectory } from './directory.js';
@@ -26,6 +26,8 @@ export interface SimulatorControl {
 
 export interface PhoneSystemSimulator extends PhoneSystem {
   readonly control: SimulatorControl;
+  /** The calls that ended during the `backfillMs` before creation, once; empty afterwards. */
+  takeBackfill(): ProviderCall[];
 }
 
 export const isPhoneSystemSimulator = (phoneSystem: PhoneSystem): phoneSystem is PhoneSystemSimulator =>
@@ -36,6 +38,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
   const { clock, seed, name } = settings;
   const origin = clock.now();
   const timeline = createTimeline(origin, settings.speed);
+  let backfill: ProviderCall[] | undefined = settings.backfillMs > 0 ? [] : undefined;
   const center = new CallCenter(
     {
       seed,
@@ -44,12 +47,15 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       keepEndedMs: settings.keepEndedMs,
       callIDPrefix: callIDPrefix(seed, origin),
       sipHost: `pbx.${hostLabel(name)}.sim`,
+      onCallEnded: (call) => backfill?.push(withClockTimes(call, timeline.toClock)),
     },
     createDirectory({ seed, agents: settings.agents, emailDomain: settings.emailDomain }),
-    origin - settings.warmupMs,
+    origin - Math.max(settings.warmupMs, settings.backfillMs),
   );
   const catchUp = () => center.advanceTo(timeline.toSim(clock.now()));
   catchUp();
+  const past = backfill ?? [];
+  backfill = undefined;
   const gate = new RequestGate();
 
   return {
@@ -69,6 +75,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       gate.close();
       return Promise.resolve();
     },
+    takeBackfill: () => past.splice(0),
     control: {
       setFailure: (mode) => gate.setFailure(mode),
       setSubscriberStatus: (id, status) => {
@@ -82,6 +89,13 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       },
     },
   };
+};
+
+const withClockTimes = (call: ProviderCall, toClock: (simTime: number) => number): ProviderCall => {
+  const mapped: ProviderCall = { ...call, startedAt: toClock(call.startedAt) };
+  if (call.answeredAt !== undefined) mapped.answeredAt = toClock(call.answeredAt);
+  if (call.endedAt !== undefined) mapped.endedAt = toClock(call.endedAt);
+  return mapped;
 };
 
 /** Simulated time equals clock time at creation and runs `speed` times faster from there. */

@@ -4,7 +4,7 @@ import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, Responsive
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
-import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from './series-style.js';
+import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
 
 export interface ConcurrencyAreaChartProps {
   points: ChartPoint[];

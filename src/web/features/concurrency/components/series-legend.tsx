@@ -1,6 +1,6 @@
 /** The chart's legend: each series' swatch (the same fill and edge as its area) and name, and the peak's mark. */
 import { useId } from 'react';
-import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from './series-style.js';
+import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
 
 const Swatch = ({ series, sizeClass }: { series: Series; sizeClass: string }) => {
   const hatchID = svgID(useId(), 'legend-hatch');

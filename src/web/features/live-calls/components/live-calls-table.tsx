@@ -10,7 +10,8 @@ import { formatPhoneNumber } from '../../../lib/format.js';
 import { measurePollToCommit } from '../../../lib/perf-marks.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
-import { callsToCsv, csvFileName, downloadCsv } from '../utils/calls-csv.js';
+import { csvFileName, downloadCsv } from '../../../lib/csv.js';
+import { callsToCsv } from '../utils/calls-csv.js';
 import { filterCalls, hasFilters, sortCalls } from '../utils/query-calls.js';
 import { callColumns, columnByID, type CellContext } from './call-columns.js';
 import { TableToolbar } from './table-toolbar.js';
@@ -105,7 +106,7 @@ export const LiveCallsTable = ({
   };
   const exportRows = () => {
     const now = clockNow();
-    downloadCsv(callsToCsv(rows, now), csvFileName(now));
+    downloadCsv(callsToCsv(rows, now), csvFileName('calls', now));
   };
 
   return (

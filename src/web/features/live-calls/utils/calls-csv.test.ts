@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
-import { callsToCsv, csvCell, csvFileName } from './calls-csv.js';
+import { csvCell, csvFileName } from '../../../lib/csv.js';
+import { callsToCsv } from './calls-csv.js';
 
 const base: CallRecord = {
   callID: 'c1',
@@ -66,6 +67,6 @@ describe('callsToCsv', () => {
 
 describe('csvFileName', () => {
   it('names the file by the UTC date and time', () => {
-    expect(csvFileName(Date.parse('2026-11-22T14:03:27.512Z'))).toBe('callboard-calls-2026-11-22T14-03-27Z.csv');
+    expect(csvFileName('calls', Date.parse('2026-11-22T14:03:27.512Z'))).toBe('callboard-calls-2026-11-22T14-03-27Z.csv');
   });
 });

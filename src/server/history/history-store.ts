@@ -1,0 +1,166 @@
+/**
+ * The call journal and the queries answered from it, over either dialect: one batched
+ * transaction per sync, window lists, analytics, the backfill's import and retention.
+ */
+import type { Transaction } from 'kysely';
+import type { ProviderScope } from '../../contract/paths.js';
+import type { ProviderCall } from '../providers/phone-system.js';
+import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
+import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
+import type { HistoryDb, HistoryTables } from './history-tables.js';
+import type { JournalBatch } from './journal-batch.js';
+import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
+import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
+
+/** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
+const CHUNK = 500;
+
+const chunks = <T>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+type Trx = Transaction<HistoryTables>;
+
+const inScope = (scope: ProviderScope) =>
+  ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
+
+/** The journal of one provider, as its sync loop sees it. */
+export interface CallJournal {
+  write(batch: JournalBatch): Promise<void>;
+}
+
+export class HistoryStore {
+  private constructor(
+    private readonly db: HistoryDb,
+    readonly dialect: HistoryDialect,
+  ) {}
+
+  static async open(location: HistoryLocation): Promise<HistoryStore> {
+    return new HistoryStore(await openHistoryDatabase(location), location.kind);
+  }
+
+  journal(scope: ProviderScope): CallJournal {
+    return { write: (batch) => this.write(scope, batch) };
+  }
+
+  /** One transaction per sync: a crash loses at most this batch and never leaves half of it. */
+  async write(scope: ProviderScope, batch: JournalBatch): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (batch.complete) await this.closeUnlisted(trx, scope, batch);
+      for (const part of chunks(batch.upserts)) await upsertCalls(trx, part.map((call) => toCallRow(scope, call)));
+      for (const part of chunks(batch.vanished))
+        await trx
+          .updateTable('calls')
+          .set({ ended_at: batch.at, closed_by_sync: 1 })
+          .where((eb) => eb.and(inScope(scope)))
+          .where('call_id', 'in', part)
+          .where('ended_at', 'is', null)
+          .execute();
+      await trx
+        .insertInto('provider_syncs')
+        .values({ ...inScope(scope), last_sync_at: batch.at })
+        .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet({ last_sync_at: batch.at }))
+        .execute();
+    });
+  }
+
+  /**
+   * Calls still open in the journal that a complete snapshot no longer lists vanished while the
+   * service was not watching (a restart, a failed write): closed at the last sync that saw them.
+   */
+  private async closeUnlisted(trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> {
+    const listed = new Set(batch.upserts.map((call) => call.callID));
+    const open = await trx.selectFrom('calls').select('call_id').where((eb) => eb.and(inScope(scope))).where('ended_at', 'is', null).execute();
+    const gone = open.map((row) => row.call_id).filter((id) => !listed.has(id));
+    if (gone.length === 0) return;
+    const mark = await trx.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+    const closedAt = mark === undefined ? batch.at : Number(mark.last_sync_at);
+    for (const part of chunks(gone))
+      await trx
+        .updateTable('calls')
+        .set({ ended_at: closedAt, closed_by_sync: 1 })
+        .where((eb) => eb.and(inScope(scope)))
+        .where('call_id', 'in', part)
+        .execute();
+  }
+
+  /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. */
+  async callsLiveDuring(scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> {
+    const rows = await this.db
+      .selectFrom('calls')
+      .selectAll()
+      .where((eb) => eb.and(inScope(scope)))
+      .where('started_at', '<=', to)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
+      .orderBy('started_at')
+      .orderBy('call_id')
+      .limit(limit)
+      .execute();
+    return rows.map(fromCallRow);
+  }
+
+  concurrency(scope: ProviderScope, request: ConcurrencyRequest): Promise<ConcurrencyBucketRow[]> {
+    return concurrencyBuckets(this.db, scope, request);
+  }
+
+  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number): Promise<SubscriberActivityRow[]> {
+    return subscriberActivity(this.db, scope, from, to, now);
+  }
+
+  async hasHistory(scope: ProviderScope): Promise<boolean> {
+    const row = await this.db.selectFrom('calls').select('call_id').where((eb) => eb.and(inScope(scope))).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Adds ended calls the journal does not hold yet (the simulator's backfill); existing ones win. */
+  async importCalls(scope: ProviderScope, calls: readonly ProviderCall[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(calls))
+        await trx
+          .insertInto('calls')
+          .values(part.map((call) => toCallRow(scope, call)))
+          .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doNothing())
+          .execute();
+    });
+  }
+
+  /** Deletes calls that ended before `cutoff`, and calls open since before it; answers how many. */
+  async pruneBefore(cutoff: number): Promise<number> {
+    const ended = await this.db.deleteFrom('calls').where('ended_at', '<', cutoff).executeTakeFirst();
+    const stuck = await this.db.deleteFrom('calls').where('ended_at', 'is', null).where('started_at', '<', cutoff).executeTakeFirst();
+    return Number(ended.numDeletedRows) + Number(stuck.numDeletedRows);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}
+
+/** Insert or, for a call already journaled, take every field from the provider's latest version. */
+const upsertCalls = (trx: Trx, rows: ReturnType<typeof toCallRow>[]) =>
+  trx
+    .insertInto('calls')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doUpdateSet((eb) => ({
+        provider_call_id: eb.ref('excluded.provider_call_id'),
+        is_outbound: eb.ref('excluded.is_outbound'),
+        is_missed: eb.ref('excluded.is_missed'),
+        remote_number: eb.ref('excluded.remote_number'),
+        remote_name: eb.ref('excluded.remote_name'),
+        started_at: eb.ref('excluded.started_at'),
+        answered_at: eb.ref('excluded.answered_at'),
+        ended_at: eb.ref('excluded.ended_at'),
+        closed_by_sync: eb.ref('excluded.closed_by_sync'),
+        chosen_contact_id: eb.ref('excluded.chosen_contact_id'),
+        subscriber_id: eb.ref('excluded.subscriber_id'),
+        subscriber_first_name: eb.ref('excluded.subscriber_first_name'),
+        subscriber_last_name: eb.ref('excluded.subscriber_last_name'),
+        subscriber_email: eb.ref('excluded.subscriber_email'),
+        subscriber_extension: eb.ref('excluded.subscriber_extension'),
+        subscriber_number: eb.ref('excluded.subscriber_number'),
+      })),
+    )
+    .execute();

@@ -1,0 +1,42 @@
+/** The history database's tables as Kysely sees them: one schema for both dialects, times in epoch ms. */
+import type { Kysely } from 'kysely';
+
+/** One row per call a provider's sync loop has seen; booleans are 0 / 1 so both dialects read them alike. */
+export interface CallsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  call_id: string;
+  provider_call_id: string;
+  is_outbound: number;
+  is_missed: number;
+  remote_number: string;
+  remote_name: string | null;
+  started_at: number;
+  answered_at: number | null;
+  ended_at: number | null;
+  /** 1 when the provider never reported the end: the service closed the call when it vanished. */
+  closed_by_sync: number;
+  chosen_contact_id: string | null;
+  subscriber_id: string | null;
+  subscriber_first_name: string | null;
+  subscriber_last_name: string | null;
+  subscriber_email: string | null;
+  subscriber_extension: string | null;
+  subscriber_number: string | null;
+}
+
+/** The last sync each provider wrote: after a restart, calls still open from before are closed at it. */
+export interface ProviderSyncsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  last_sync_at: number;
+}
+
+export interface HistoryTables {
+  calls: CallsTable;
+  provider_syncs: ProviderSyncsTable;
+}
+
+export type HistoryDb = Kysely<HistoryTables>;

@@ -1,0 +1,60 @@
+/** Versioned schema migrations, kept in code and run by Kysely's Migrator at every start. */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { HistoryDb } from './history-tables.js';
+
+const scopeColumns = ['account_id', 'application_id', 'provider_id'] as const;
+
+const migrations: Record<string, Migration> = {
+  '0001_calls': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('calls')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('call_id', 'text', (c) => c.notNull())
+        .addColumn('provider_call_id', 'text', (c) => c.notNull())
+        .addColumn('is_outbound', 'smallint', (c) => c.notNull())
+        .addColumn('is_missed', 'smallint', (c) => c.notNull())
+        .addColumn('remote_number', 'text', (c) => c.notNull())
+        .addColumn('remote_name', 'text')
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('answered_at', 'bigint')
+        .addColumn('ended_at', 'bigint')
+        .addColumn('closed_by_sync', 'smallint', (c) => c.notNull().defaultTo(0))
+        .addColumn('chosen_contact_id', 'text')
+        .addColumn('subscriber_id', 'text')
+        .addColumn('subscriber_first_name', 'text')
+        .addColumn('subscriber_last_name', 'text')
+        .addColumn('subscriber_email', 'text')
+        .addColumn('subscriber_extension', 'text')
+        .addColumn('subscriber_number', 'text')
+        .addPrimaryKeyConstraint('calls_pk', [...scopeColumns, 'call_id'])
+        .execute();
+      await db.schema.createIndex('calls_by_start').on('calls').columns([...scopeColumns, 'started_at']).execute();
+      // Retention deletes by end time across every provider.
+      await db.schema.createIndex('calls_by_end').on('calls').column('ended_at').execute();
+      await db.schema
+        .createTable('provider_syncs')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('last_sync_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('provider_syncs_pk', [...scopeColumns])
+        .execute();
+    },
+  },
+};
+
+/**
+ * Brings the schema to the latest version; throws with the failing migration's error. `schema`
+ * names where Kysely keeps its own bookkeeping tables when the service is confined to one.
+ */
+export const migrateToLatest = async (db: HistoryDb, schema?: string): Promise<void> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`history database migration ${failed} failed: ${(error as Error).message}`, { cause: error });
+  }
+};

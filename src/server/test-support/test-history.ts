@@ -1,0 +1,52 @@
+/**
+ * A fresh history store per test: an embedded file in a temporary directory, or, when
+ * DATABASE_URL is set, a schema of its own in that PostgreSQL database. Same suite, both stores.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { HistoryStore } from '../history/history-store.js';
+import type { HistoryLocation } from '../history/open-history-database.js';
+
+export interface TestHistory {
+  location: HistoryLocation;
+  open(): Promise<HistoryStore>;
+  /** Drops the temporary file or schema; close every store opened first. */
+  dispose(): Promise<void>;
+}
+
+const DATABASE_URL = process.env.DATABASE_URL;
+
+export const historyKind = DATABASE_URL ? 'postgres' : 'embedded';
+
+const withClient = async (url: string, run: (client: pg.Client) => Promise<unknown>) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+};
+
+export const createTestHistory = async (): Promise<TestHistory> => {
+  if (DATABASE_URL) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await withClient(DATABASE_URL, (client) => client.query(`CREATE SCHEMA ${schema}`));
+    const location: HistoryLocation = { kind: 'postgres', url: DATABASE_URL, schema };
+    return {
+      location,
+      open: () => HistoryStore.open(location),
+      dispose: () => withClient(DATABASE_URL, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`)),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'callboard-history-'));
+  const location: HistoryLocation = { kind: 'embedded', file: join(dir, 'history.db') };
+  return {
+    location,
+    open: () => HistoryStore.open(location),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+};

@@ -1,0 +1,57 @@
+/** The analysts' page: concurrency, missed calls, busiest hours and calls per subscriber over a chosen range. */
+import { useEffect } from 'react';
+import { Banner } from '../../components/ui/banner.js';
+import { AnalyticsDashboard } from '../../features/analytics/components/analytics-dashboard.js';
+import { RangePicker } from '../../features/analytics/components/range-picker.js';
+import { useAnalyticsRange } from '../../features/analytics/hooks/use-analytics-range.js';
+import { rangeWindow } from '../../features/analytics/utils/analytics-range.js';
+import { useNow } from '../../lib/clock.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useTimeZone } from '../../lib/time-zone.js';
+import { ALL_PROVIDERS, useWorkspace, type Workspace } from '../../lib/workspace.js';
+import { useRefusedToken } from '../use-refused-token.js';
+import { WorkspaceSwitcher } from '../workspace-switcher.js';
+
+const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
+  const timeZone = useTimeZone();
+  const [range, setRange] = useAnalyticsRange();
+  const { from, to } = rangeWindow(range, useNow());
+  // Analytics are per provider: "all providers" shows the first, and says so.
+  const scope = workspace.scopes[0];
+  useEffect(() => {
+    document.title = 'Analytics · Callboard';
+  }, []);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold">Analytics</h1>
+          <WorkspaceSwitcher workspace={workspace} onSelect={onSelect} />
+        </div>
+        <RangePicker range={range} window={{ from, to }} timeZone={timeZone} onRangeChange={setRange} />
+      </div>
+      <p className="text-sm text-muted">
+        From {formatDateTime(from, timeZone)} to {formatDateTime(to, timeZone)} ({timeZone})
+      </p>
+      {workspace.provider === ALL_PROVIDERS && scope ? (
+        <Banner tone="info" title="One provider at a time">
+          Analytics show {workspace.providers.find((p) => p.id === scope.providerID)?.name ?? scope.providerID}; pick another provider above.
+        </Banner>
+      ) : null}
+      {scope ? <AnalyticsDashboard scope={scope} window={{ from, to }} timeZone={timeZone} /> : null}
+    </div>
+  );
+};
+
+export const AnalyticsPage = () => {
+  const state = useWorkspace();
+  useRefusedToken(state.status === 'error' ? state.error : undefined);
+  if (state.status === 'pending') return <p className="p-4 text-muted">Loading your workspace…</p>;
+  if (state.status === 'error')
+    return (
+      <Banner tone="danger" title="Cannot load your workspace">
+        {state.error.detail} ({state.error.code})
+      </Banner>
+    );
+  return <AnalyticsView workspace={state.workspace} onSelect={state.select} />;
+};

@@ -1,0 +1,42 @@
+/** Query options for the analytics endpoints; answers are parsed with the contract's schemas. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { concurrencyResponseSchema, subscriberActivityResponseSchema } from '../../../../contract/analytics.js';
+import { paths, type ProviderScope } from '../../../../contract/paths.js';
+import type { ApiClient } from '../../../lib/api/api-client.js';
+
+export interface AnalyticsWindow {
+  from: number;
+  to: number;
+}
+
+const windowQuery = (window: AnalyticsWindow, extra: Record<string, string> = {}) =>
+  `?${new URLSearchParams({ fromDate: new Date(window.from).toISOString(), toDate: new Date(window.to).toISOString(), ...extra })}`;
+
+/** History changes once a minute at most on this page; the previous answer stays on screen meanwhile. */
+const common = { staleTime: 60_000, refetchInterval: 60_000, placeholderData: keepPreviousData, retry: 1 } as const;
+
+export const analyticsKeys = {
+  concurrency: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
+    ['analytics', 'concurrency', baseURL, scope, window.from, window.to, bucketSeconds ?? 'auto'] as const,
+  subscribers: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow) =>
+    ['analytics', 'subscribers', baseURL, scope, window.from, window.to] as const,
+};
+
+export const concurrencyQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
+  queryOptions({
+    ...common,
+    queryKey: analyticsKeys.concurrency(baseURL, scope, window, bucketSeconds),
+    queryFn: ({ signal }) =>
+      client.get(
+        `${paths.concurrency(scope)}${windowQuery(window, bucketSeconds ? { bucketSeconds: String(bucketSeconds) } : {})}`,
+        concurrencyResponseSchema,
+        signal,
+      ),
+  });
+
+export const subscriberActivityQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope, window: AnalyticsWindow) =>
+  queryOptions({
+    ...common,
+    queryKey: analyticsKeys.subscribers(baseURL, scope, window),
+    queryFn: ({ signal }) => client.get(`${paths.subscriberActivity(scope)}${windowQuery(window)}`, subscriberActivityResponseSchema, signal),
+  });

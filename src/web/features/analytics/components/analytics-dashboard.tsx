@@ -1,0 +1,144 @@
+/** The analytics panels for one provider and window: concurrency, missed calls, busiest hours, subscribers. */
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ProviderScope } from '../../../../contract/paths.js';
+import { Banner } from '../../../components/ui/banner.js';
+import { Button } from '../../../components/ui/button.js';
+import { Panel } from '../../../components/ui/panel.js';
+import { useConnection } from '../../../lib/connection-context.js';
+import { csvFileName, downloadCsv } from '../../../lib/csv.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { concurrencyQueryOptions, subscriberActivityQueryOptions, type AnalyticsWindow } from '../api/analytics-queries.js';
+import { bucketsToCsv, subscribersToCsv } from '../utils/analytics-csv.js';
+import { busiestHours } from '../utils/busiest-hours.js';
+import { peakBucket } from '../utils/chart-points.js';
+import { BucketsTable } from './buckets-table.js';
+import { BusiestHours } from './busiest-hours.js';
+import { HistoryChart } from './history-chart.js';
+import { MissedChart } from './missed-chart.js';
+import { SubscriberTable } from './subscriber-table.js';
+
+export interface AnalyticsDashboardProps {
+  scope: ProviderScope;
+  window: AnalyticsWindow;
+  timeZone: string;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+const Loading = () => <p className="text-sm text-muted">Loading…</p>;
+
+const QueryProblem = ({ error }: { error: Error }) => (
+  <Banner tone="danger" title="Cannot load this panel">
+    {error.message}
+  </Banner>
+);
+
+const Legend = ({ items }: { items: { label: string; swatch: ReactNode }[] }) => (
+  <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+    {items.map(({ label, swatch }) => (
+      <li key={label} className="flex items-center gap-2">
+        <svg aria-hidden="true" viewBox="0 0 24 16" className="h-4 w-6">
+          {swatch}
+        </svg>
+        {label}
+      </li>
+    ))}
+  </ul>
+);
+
+export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
+  const { client, connection } = useConnection();
+  const baseURL = connection?.baseURL ?? '';
+  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window), enabled: !!client });
+  const week = { from: window.to - WEEK_MS, to: window.to };
+  const hourly = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, week, 3600), enabled: !!client });
+  const subscribers = useQuery({ ...subscriberActivityQueryOptions(client!, baseURL, scope, window), enabled: !!client });
+
+  const buckets = concurrency.data?.buckets ?? [];
+  const peak = peakBucket(buckets);
+  const started = buckets.reduce((sum, b) => sum + b.started, 0);
+  const missed = buckets.reduce((sum, b) => sum + b.missed, 0);
+  const spanMs = window.to - window.from;
+  const summary = peak
+    ? `Peak ${peak.peak} live calls in the bucket from ${formatDateTime(peak.start, timeZone)}; ${started} calls started, ${missed} missed.`
+    : 'No calls in this range.';
+  const exportBuckets = () => downloadCsv(bucketsToCsv(buckets, timeZone), csvFileName('concurrency', Date.now()));
+  const exportSubscribers = () => downloadCsv(subscribersToCsv(subscribers.data?.subscribers ?? []), csvFileName('subscribers', Date.now()));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Panel
+        title="Concurrent calls"
+        actions={
+          <Button size="sm" onClick={exportBuckets} disabled={buckets.length === 0}>
+            Export CSV
+          </Button>
+        }
+      >
+        {concurrency.error && !concurrency.data ? <QueryProblem error={concurrency.error} /> : null}
+        {concurrency.isPending ? <Loading /> : null}
+        {concurrency.data ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm" aria-live="polite">
+              {summary}
+            </p>
+            <Legend
+              items={[
+                { label: 'Busiest inbound (stacked)', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--inbound)" fillOpacity={0.35} stroke="var(--inbound)" strokeWidth="2" /> },
+                { label: 'Busiest outbound (stacked, hatched)', swatch: <rect x="1" y="1" width="22" height="14" fill="none" stroke="var(--outbound)" strokeWidth="2" strokeDasharray="6 3" /> },
+                { label: 'Average live', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--ink)" strokeWidth="1.5" strokeDasharray="2 4" /> },
+                { label: 'Peak of the range', swatch: <circle cx="12" cy="8" r="5" fill="var(--ink)" /> },
+              ]}
+            />
+            <div role="img" aria-label={`Chart of concurrent calls over the range. ${summary}`} className="h-72">
+              <HistoryChart buckets={buckets} spanMs={spanMs} timeZone={timeZone} />
+            </div>
+            <p className="text-xs text-muted">
+              Each direction is stacked at its own busiest moment of the bucket, so the stack can top the peak of all calls.
+            </p>
+            <BucketsTable buckets={buckets} bucketSeconds={concurrency.data.bucketSeconds} timeZone={timeZone} />
+          </div>
+        ) : null}
+      </Panel>
+      <div className="grid items-start gap-4 xl:grid-cols-2">
+        <Panel title="Missed calls">
+          {concurrency.data ? (
+            <div className="flex flex-col gap-3">
+              <p className="text-sm">
+                <strong>{missed}</strong> of {started} calls started in this range were missed
+                {started > 0 ? ` (${Math.round((missed / started) * 100)} %)` : ''}.
+              </p>
+              <Legend
+                items={[
+                  { label: 'Missed', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--missed)" /> },
+                  { label: 'Other calls started', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--ended)" fillOpacity={0.25} /> },
+                ]}
+              />
+              <div role="img" aria-label={`Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.`} className="h-48">
+                <MissedChart buckets={buckets} spanMs={spanMs} timeZone={timeZone} />
+              </div>
+            </div>
+          ) : (
+            <Loading />
+          )}
+        </Panel>
+        <Panel title="Busiest hours of the week">
+          {hourly.error && !hourly.data ? <QueryProblem error={hourly.error} /> : null}
+          {hourly.data ? <BusiestHours grid={busiestHours(hourly.data.buckets, timeZone)} timeZone={timeZone} /> : <Loading />}
+        </Panel>
+      </div>
+      <Panel
+        title="Calls per subscriber"
+        actions={
+          <Button size="sm" onClick={exportSubscribers} disabled={!subscribers.data?.subscribers.length}>
+            Export CSV
+          </Button>
+        }
+      >
+        {subscribers.error && !subscribers.data ? <QueryProblem error={subscribers.error} /> : null}
+        {subscribers.data ? <SubscriberTable subscribers={subscribers.data.subscribers} /> : <Loading />}
+      </Panel>
+    </div>
+  );
+};

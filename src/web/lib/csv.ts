@@ -1,0 +1,28 @@
+/** CSV files from the dashboard (RFC 4180): safe cells, CRLF lines, and the download itself. */
+
+/**
+ * Quotes a cell when RFC 4180 requires it, and defuses text a spreadsheet would run as a formula
+ * (a remote name like "=HYPERLINK(...)" comes from outside callers) with a leading apostrophe.
+ */
+export const csvCell = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** Rows of cells as CSV text, one CRLF-ended line each. */
+export const csvText = (rows: readonly (readonly string[])[]): string => rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+
+/** "callboard-calls-2026-11-22T14-03-27Z.csv": UTC, so the name sorts and means the same in every zone. */
+export const csvFileName = (what: string, now: number): string =>
+  `callboard-${what}-${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}Z.csv`;
+
+export const downloadCsv = (text: string, fileName: string): void => {
+  // The byte-order mark makes Excel read the file as UTF-8, so names with accents survive.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Revoked a moment later: some browsers read the blob only after click() has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
