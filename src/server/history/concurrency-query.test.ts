@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProviderCall } from '../providers/phone-system.js';
-import { createTestHistory, historyKind, type TestHistory } from '../test-support/test-history.js';
-import type { HistoryStore } from './history-store.js';
+import { historyKind, useHistoryStore } from '../test-support/test-history.js';
 import { journalBatch } from './journal-batch.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
@@ -18,16 +17,7 @@ const call = (id: string, from: number, to: number | undefined, extra: Partial<P
   ...extra,
 });
 
-let history: TestHistory;
-let store: HistoryStore;
-beforeEach(async () => {
-  history = await createTestHistory();
-  store = await history.open();
-});
-afterEach(async () => {
-  await store.close();
-  await history.dispose();
-});
+const openStore = useHistoryStore();
 
 describe(`concurrency buckets (${historyKind})`, () => {
   /**
@@ -48,8 +38,8 @@ describe(`concurrency buckets (${historyKind})`, () => {
       call('E', 27, undefined),
       call('later', 45, 50),
     ];
-    await store.importCalls(scope, calls);
-    const rows = await store.concurrency(scope, { from: s(0), to: s(30), bucketMs: 10_000, now: s(40) });
+    await openStore().importCalls(scope, calls);
+    const rows = await openStore().concurrency(scope, { from: s(0), to: s(30), bucketMs: 10_000, now: s(40) });
     expect(rows).toEqual([
       { start: s(0), spanMs: 10_000, busyMs: 21_000, peak: 3, peakInbound: 2, peakOutbound: 1, started: 2, missed: 0 },
       { start: s(10), spanMs: 10_000, busyMs: 12_000, peak: 2, peakInbound: 2, peakOutbound: 0, started: 0, missed: 0 },
@@ -58,8 +48,8 @@ describe(`concurrency buckets (${historyKind})`, () => {
   });
 
   it('counts a call that ends as another starts once, cuts the last bucket at the window end, and fills empty buckets', async () => {
-    await store.importCalls(scope, [call('first', 0, 5), call('second', 5, 9)]);
-    const rows = await store.concurrency(scope, { from: s(0), to: s(25), bucketMs: 10_000, now: s(100) });
+    await openStore().importCalls(scope, [call('first', 0, 5), call('second', 5, 9)]);
+    const rows = await openStore().concurrency(scope, { from: s(0), to: s(25), bucketMs: 10_000, now: s(100) });
     expect(rows.map((r) => [r.peak, r.busyMs, r.spanMs, r.started])).toEqual([
       [1, 9_000, 10_000, 2],
       [0, 0, 10_000, 0],
@@ -68,9 +58,9 @@ describe(`concurrency buckets (${historyKind})`, () => {
   });
 
   it('counts an open call as live until now, and only calls of the provider', async () => {
-    await store.write(scope, journalBatch(undefined, [call('open', 1, undefined)], s(1)));
-    await store.importCalls({ ...scope, providerID: 'other' }, [call('other', 0, 20)]);
-    const rows = await store.concurrency(scope, { from: s(0), to: s(20), bucketMs: 10_000, now: s(15) });
+    await openStore().write(scope, journalBatch(undefined, [call('open', 1, undefined)], s(1)));
+    await openStore().importCalls({ ...scope, providerID: 'other' }, [call('other', 0, 20)]);
+    const rows = await openStore().concurrency(scope, { from: s(0), to: s(20), bucketMs: 10_000, now: s(15) });
     expect(rows.map((r) => [r.peak, r.busyMs])).toEqual([
       [1, 9_000],
       [1, 5_000],

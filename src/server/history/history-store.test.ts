@@ -3,18 +3,11 @@ import type { ProviderCall } from '../providers/phone-system.js';
 import { createTestHistory, historyKind, type TestHistory } from '../test-support/test-history.js';
 import type { HistoryStore } from './history-store.js';
 import { journalBatch } from './journal-batch.js';
+import { providerCall } from '../test-support/provider-call.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const T = 1_800_000_000_000;
-const call = (id: string, startedAt: number, extra: Partial<ProviderCall> = {}): ProviderCall => ({
-  callID: id,
-  providerCallID: `${id}@pbx`,
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15555550100',
-  startedAt,
-  ...extra,
-});
+const call = providerCall;
 const all = (store: HistoryStore) => store.callsLiveDuring(scope, 0, Number.MAX_SAFE_INTEGER, 1000);
 
 let history: TestHistory;

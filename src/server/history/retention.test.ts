@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
-import { createTestHistory, historyKind, type TestHistory } from '../test-support/test-history.js';
-import type { HistoryStore } from './history-store.js';
+import { historyKind, useHistoryStore } from '../test-support/test-history.js';
 import { pruneOnce } from './retention.js';
 
 const DAY = 86_400_000;
@@ -18,16 +17,7 @@ const ended = (id: string, endedAt: number) => ({
   endedAt,
 });
 
-let history: TestHistory;
-let store: HistoryStore;
-beforeEach(async () => {
-  history = await createTestHistory();
-  store = await history.open();
-});
-afterEach(async () => {
-  await store.close();
-  await history.dispose();
-});
+const openStore = useHistoryStore();
 
 describe(`retention (${historyKind})`, () => {
   it('keeps 90 days unless the config says otherwise', () => {
@@ -36,11 +26,11 @@ describe(`retention (${historyKind})`, () => {
   });
 
   it('prunes the calls that ended before the retention, and logs how many', async () => {
-    await store.importCalls(scope, [ended('old', NOW - 91 * DAY), ended('kept', NOW - 89 * DAY)]);
+    await openStore().importCalls(scope, [ended('old', NOW - 91 * DAY), ended('kept', NOW - 89 * DAY)]);
     const logged: unknown[] = [];
     const log = { info: (entry: unknown) => logged.push(entry), error: () => undefined } as never;
-    await pruneOnce({ store, retentionDays: 90, clock: new ManualClock(NOW), log });
-    expect((await store.callsLiveDuring(scope, 0, NOW, 10)).map((c) => c.callID)).toEqual(['kept']);
+    await pruneOnce({ store: openStore(), retentionDays: 90, clock: new ManualClock(NOW), log });
+    expect((await openStore().callsLiveDuring(scope, 0, NOW, 10)).map((c) => c.callID)).toEqual(['kept']);
     expect(logged).toEqual([{ removed: 1, retentionDays: 90 }]);
   });
 });

@@ -3,22 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listCallsResponseSchema } from '../../contract/call-record.js';
 import { paths, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
-import type { ProviderCall } from '../providers/phone-system.js';
 import { buildTestApp, T0, tokens, type TestApp } from '../test-support/test-app.js';
 import { createTestHistory } from '../test-support/test-history.js';
+import { providerCall } from '../test-support/provider-call.js';
 
 const acmePbx = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const url = paths.listCalls(acmePbx);
 
-const call = (id: string, startedAt: number, extra: Partial<ProviderCall> = {}): ProviderCall => ({
-  callID: id,
-  providerCallID: `${id}@pbx`,
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15555550100',
-  startedAt,
-  ...extra,
-});
+const call = providerCall;
 
 let t: TestApp;
 beforeEach(async () => {

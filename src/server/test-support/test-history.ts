@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach, beforeEach } from 'vitest';
 import { HistoryStore } from '../history/history-store.js';
 import type { HistoryLocation } from '../history/open-history-database.js';
 
@@ -48,5 +49,23 @@ export const createTestHistory = async (): Promise<TestHistory> => {
     location,
     open: () => HistoryStore.open(location),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+};
+
+/** A fresh store for each test of the calling file, closed and disposed of after it. */
+export const useHistoryStore = (): (() => HistoryStore) => {
+  let history: TestHistory | undefined;
+  let store: HistoryStore | undefined;
+  beforeEach(async () => {
+    history = await createTestHistory();
+    store = await history.open();
+  });
+  afterEach(async () => {
+    await store?.close();
+    await history?.dispose();
+  });
+  return () => {
+    if (!store) throw new Error('useHistoryStore: the store is opened in beforeEach');
+    return store;
   };
 };
