@@ -8,9 +8,9 @@ import { rangeWindow } from '../../features/analytics/utils/analytics-range.js';
 import { useNow } from '../../lib/clock.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useTimeZone } from '../../lib/time-zone.js';
-import { ALL_PROVIDERS, useWorkspace, type Workspace } from '../../lib/workspace.js';
-import { useRefusedToken } from '../use-refused-token.js';
+import { ALL_PROVIDERS, type Workspace } from '../../lib/workspace.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
+import { WorkspaceGate } from '../workspace-gate.js';
 
 const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const timeZone = useTimeZone();
@@ -43,15 +43,6 @@ const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect
   );
 };
 
-export const AnalyticsPage = () => {
-  const state = useWorkspace();
-  useRefusedToken(state.status === 'error' ? state.error : undefined);
-  if (state.status === 'pending') return <p className="p-4 text-muted">Loading your workspace…</p>;
-  if (state.status === 'error')
-    return (
-      <Banner tone="danger" title="Cannot load your workspace">
-        {state.error.detail} ({state.error.code})
-      </Banner>
-    );
-  return <AnalyticsView workspace={state.workspace} onSelect={state.select} />;
-};
+export const AnalyticsPage = () => (
+  <WorkspaceGate>{(workspace, onSelect) => <AnalyticsView workspace={workspace} onSelect={onSelect} />}</WorkspaceGate>
+);

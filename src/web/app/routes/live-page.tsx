@@ -1,6 +1,5 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
 import { useEffect } from 'react';
-import { Banner } from '../../components/ui/banner.js';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
@@ -12,9 +11,10 @@ import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { usePollInterval } from '../../lib/poll-interval.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
-import { useWorkspace, type Workspace } from '../../lib/workspace.js';
+import type { Workspace } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
+import { WorkspaceGate } from '../workspace-gate.js';
 
 const useLiveTitle = (feed: CallsFeed) => {
   const live = feed.status === 'ready' ? feed.calls.filter(isLive).length : undefined;
@@ -55,15 +55,6 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   );
 };
 
-export const LivePage = () => {
-  const state = useWorkspace();
-  useRefusedToken(state.status === 'error' ? state.error : undefined);
-  if (state.status === 'pending') return <p className="p-4 text-muted">Loading your workspace…</p>;
-  if (state.status === 'error')
-    return (
-      <Banner tone="danger" title="Cannot load your workspace">
-        {state.error.detail} ({state.error.code})
-      </Banner>
-    );
-  return <LiveView workspace={state.workspace} onSelect={state.select} />;
-};
+export const LivePage = () => (
+  <WorkspaceGate>{(workspace, onSelect) => <LiveView workspace={workspace} onSelect={onSelect} />}</WorkspaceGate>
+);
