@@ -1,6 +1,7 @@
-/** Set-up shared by the README's two commands: dependencies, and a Chromium for the browser tests. */
+/** Set-up shared by the README's commands: dependencies, and a Chromium for the browser tests. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 export const run = (command, args, options = {}) => {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -28,10 +29,7 @@ export const ensureDependencies = () => {
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
-/**
- * Returns the path of a Chromium for Playwright: CHROMIUM_PATH if set, else Debian's package
- * (installed with apt-get where it is available), else Playwright's own download.
- */
+/** The Chromium for Playwright: CHROMIUM_PATH if set, else Debian's package (installed when missing). */
 export const ensureChromium = () => {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
@@ -41,17 +39,6 @@ export const ensureChromium = () => {
     }
     return configured;
   }
-  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  const hasApt = run('sh', ['-c', 'command -v apt-get >/dev/null'], { stdio: 'ignore' }) === 0;
-  if (hasApt) {
-    const [command, ...prefix] = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    console.log("Installing Debian's Chromium for the browser tests (apt-get)...");
-    runOrExit(command, [...prefix, 'update', '-qq'], { env });
-    runOrExit(command, [...prefix, 'install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
-    return DEBIAN_CHROMIUM;
-  }
-  console.log("Installing Playwright's Chromium...");
-  runOrExit('npx', ['playwright', 'install', 'chromium']);
-  return undefined;
+  ensureSystemPackages(['chromium']);
+  return DEBIAN_CHROMIUM;
 };

@@ -1,58 +1,96 @@
 /**
- * `npm test`: installs what the tests need, then runs typecheck, lint, unit and component tests
- * (vitest) and end-to-end tests (Playwright), and closes with one line counting the tests, read
- * from the runners' JSON reports. The service's suite runs against the embedded store, and once
- * more against PostgreSQL when DATABASE_URL is set (.ci/run sets it).
+ * `npm test`: installs what the tests need (dependencies; Chromium, Kamailio, baresip and
+ * PostgreSQL from Debian's packages), starts a throwaway PostgreSQL when DATABASE_URL is not set,
+ * runs typecheck, lint, the unit, component and real-SIP tests (vitest), the service's suite again
+ * against PostgreSQL, and the end-to-end tests (Playwright); stops what it started, and closes
+ * with one line counting the tests, read from the runners' JSON reports.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureChromium, ensureDependencies, run } from './setup.mjs';
+import { ensureChromium, ensureDependencies } from './setup.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
+import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const REPORTS = 'test-results/reports';
 
 ensureDependencies();
+ensureSystemPackages(['chromium', 'kamailio', 'baresip', 'postgresql']);
+const chromium = ensureChromium();
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
-const { DATABASE_URL, ...embeddedEnv } = process.env;
+/** The child running now, so a stop signal reaches it before we clean up. */
+let current;
+const cleanups = [];
+const cleanUp = () => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+};
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    current?.kill(signal);
+    cleanUp();
+    process.exit(130);
+  });
+
+const { DATABASE_URL: configuredDatabase, ...embeddedEnv } = process.env;
+let databaseURL = configuredDatabase;
+if (!databaseURL) {
+  console.log('Starting a throwaway PostgreSQL on a free loopback port...');
+  const postgres = await startThrowawayPostgres({ database: 'callboard_test' });
+  cleanups.push(postgres.stop);
+  databaseURL = postgres.url;
+}
+
+const spawnStep = (command, args, env) =>
+  new Promise((resolve) => {
+    current = spawn(command, args, { stdio: 'inherit', env });
+    current.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    current.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 
 const steps = [];
-const step = (name, command, args, env = {}, base = embeddedEnv) => {
+const step = async (name, command, args, env = {}) => {
   console.log(`\n=== ${name} ===`);
-  const status = run(command, args, { env: { ...base, ...env } });
-  steps.push({ name, ok: status === 0 });
+  const ok = (await spawnStep(command, args, { ...embeddedEnv, ...env })) === 0;
+  steps.push({ name, ok });
+  return ok;
+};
+const skip = (name, reason) => {
+  console.log(`\n=== ${name} === skipped: ${reason}`);
+  steps.push({ name, ok: false });
 };
 
-step('typecheck', 'npx', ['tsc', '-b']);
-step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-step('unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`], {
+const vitest = (report, ...args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${report}`];
+
+await step('typecheck', 'npx', ['tsc', '-b']);
+await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+await step('unit, component and real-SIP tests (embedded store)', 'npx', vitest('vitest.json'), { NO_COLOR: '1' });
+await step('service tests against PostgreSQL', 'npx', vitest('vitest-postgres.json', '--project', 'service'), {
   NO_COLOR: '1',
+  DATABASE_URL: databaseURL,
 });
-if (DATABASE_URL)
-  step(
-    'service tests against PostgreSQL',
-    'npx',
-    ['vitest', 'run', '--project', 'service', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest-postgres.json`],
-    { NO_COLOR: '1', DATABASE_URL },
-  );
-step('build', 'npm', ['run', '--silent', 'build']);
-const chromium = ensureChromium();
-step('end-to-end tests', 'npx', ['playwright', 'test'], chromium ? { CHROMIUM_PATH: chromium } : {});
+if (await step('build', 'npm', ['run', '--silent', 'build']))
+  await step('end-to-end tests', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
+else skip('end-to-end tests', 'the build failed, so there is no dashboard to test');
+cleanUp();
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const vitest = readJson(`${REPORTS}/vitest.json`);
-const vitestPostgres = DATABASE_URL ? readJson(`${REPORTS}/vitest-postgres.json`) : undefined;
+const vitestReports = { 'vitest (embedded store)': readJson(`${REPORTS}/vitest.json`), 'vitest (PostgreSQL)': readJson(`${REPORTS}/vitest-postgres.json`) };
 const playwright = readJson(`${REPORTS}/playwright.json`);
-const vitestRuns = [vitest, vitestPostgres].filter(Boolean);
+const vitestRuns = Object.values(vitestReports).filter(Boolean);
 const sum = (pick) => vitestRuns.reduce((total, report) => total + pick(report), 0);
 
 const passed = sum((r) => r.numPassedTests) + (playwright?.stats.expected ?? 0) + (playwright?.stats.flaky ?? 0);
 const failed = sum((r) => r.numFailedTests) + (playwright?.stats.unexpected ?? 0);
 const skipped = sum((r) => r.numPendingTests + r.numTodoTests) + (playwright?.stats.skipped ?? 0);
 
+const missingReports = [...Object.entries(vitestReports).filter(([, report]) => !report).map(([name]) => name), ...(playwright ? [] : ['Playwright'])];
 console.log('');
 for (const { name, ok } of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
-if (!vitest) console.log('FAIL vitest wrote no report');
-if (DATABASE_URL && !vitestPostgres) console.log('FAIL vitest against PostgreSQL wrote no report');
-if (!playwright) console.log('FAIL Playwright wrote no report');
+for (const name of missingReports) console.log(`FAIL ${name} wrote no report`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(steps.every((s) => s.ok) && vitest && playwright && (!DATABASE_URL || vitestPostgres) ? 0 : 1);
+process.exit(steps.every((s) => s.ok) && missingReports.length === 0 ? 0 : 1);

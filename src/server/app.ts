@@ -11,6 +11,7 @@ import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
+import { RequestLogController } from './http/request-log-controller.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { phoneSystemFactory } from './providers/create-phone-system.js';
@@ -46,10 +47,14 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/** A request slower than this is logged at info level; every other success only at debug. */
+const SLOW_REQUEST_MS = 1000;
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLogController(SLOW_REQUEST_MS),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: true,

@@ -67,6 +67,7 @@ const banner = (base: string, token: string, agentID: string) =>
     '  Try it:',
     `    curl -H "Authorization: Bearer ${token}" ${base}/v1/accounts/demo/applications/support/provider/pbx-main/calls`,
     `    curl -X POST -H "Authorization: Bearer ${token}" -H 'content-type: application/json' \\`,
+    `      -H "Idempotency-Key: $(node -p 'crypto.randomUUID()')" \\`,
     `      -d '{"providerSubscriberID":"${agentID}","remoteNumber":"15555550123"}' \\`,
     `      ${base}/v1/accounts/demo/applications/support/providers/pbx-main/calls`,
     `    API description: ${base}/v1/openapi.json`,
@@ -80,16 +81,24 @@ const demoAgentID = async (app: FastifyInstance) => {
   return subscribers.find((s) => s.registered && s.active)?.providerSubscriberID ?? '<id from /subscribers>';
 };
 
-const main = async () => {
-  const env = readEnv();
-  let config: ServiceConfig;
-  let demoToken: string | undefined;
+const readConfig = async (env: z.infer<typeof envSchema>): Promise<{ config: ServiceConfig; demoToken?: string }> => {
   try {
-    if (env.CALLBOARD_CONFIG) config = await loadConfigFile(env.CALLBOARD_CONFIG);
-    else ({ config, token: demoToken } = demoConfig(env.CALLBOARD_TOKEN));
+    if (env.CALLBOARD_CONFIG) return { config: await loadConfigFile(env.CALLBOARD_CONFIG) };
+    const demo = demoConfig(env.CALLBOARD_TOKEN);
+    return { config: demo.config, demoToken: demo.token };
   } catch (error) {
     if (error instanceof ConfigError) return fail(`invalid configuration\n${error.message}`);
     throw error;
+  }
+};
+
+const main = async () => {
+  const env = readEnv();
+  const { config, demoToken } = await readConfig(env);
+  // `--check` validates the environment and the config, and starts nothing.
+  if (process.argv.includes('--check')) {
+    process.stdout.write(`callboard: configuration is valid (${env.CALLBOARD_CONFIG ?? 'the built-in demo'})\n`);
+    return;
   }
 
   const webRoot = webRootIfBuilt(fileURLToPath(new URL('../web/', import.meta.url)));

@@ -5,7 +5,15 @@ import type { ProviderCall } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
 import { ProviderSync } from './provider-sync.js';
 
-const silent = { warn: () => undefined } as unknown as ConstructorParameters<typeof ProviderSync>[1]['log'];
+type SyncLog = ConstructorParameters<typeof ProviderSync>[1]['log'];
+const silent = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as unknown as SyncLog;
+
+/** A logger that keeps each line's level and message. */
+const recordingLog = () => {
+  const lines: string[] = [];
+  const at = (level: string) => (_fields: object, message: string) => lines.push(`${level} ${message}`);
+  return { lines, log: { warn: at('warn'), info: at('info'), debug: at('debug'), error: at('error') } as unknown as SyncLog };
+};
 const call = (id: string, startedAt: number, extra: Partial<ProviderCall> = {}): ProviderCall => ({
   callID: id,
   providerCallID: id,
@@ -33,7 +41,7 @@ const setup = (options: Partial<ConstructorParameters<typeof ProviderSync>[1]> =
     requestTimeoutMs: 50,
     staleAfterMs: 10_000,
     clock,
-    log: { ...silent, error: () => undefined } as typeof silent,
+    log: silent,
     journal: {
       write: async (batch) => {
         if (journal.failing) throw new Error('disk full');
@@ -92,6 +100,21 @@ describe('ProviderSync', () => {
     const read = sync.read();
     expect(read.ok).toBe(false);
     if (!read.ok) expect(read.failure.message).toMatch(/for 10 s: the provider did not answer within 50 ms/);
+  });
+
+  it('logs when an outage starts and ends, not every failed poll of it', async () => {
+    const { lines, log } = recordingLog();
+    const { phone, sync } = setup({ log });
+    phone.failure = 'unavailable';
+    for (let i = 0; i < 5; i += 1) await sync.syncOnce();
+    phone.failure = null;
+    await sync.syncOnce();
+    await sync.syncOnce();
+    expect(lines).toEqual([
+      'warn provider sync failing',
+      ...Array<string>(4).fill('debug provider sync failed again'),
+      'info provider sync recovered',
+    ]);
   });
 
   it('keeps the same ETag while the calls do not change', async () => {

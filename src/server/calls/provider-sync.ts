@@ -37,6 +37,8 @@ export class ProviderSync {
   private firstAttempt: Promise<void> | undefined;
   /** The calls as last written to the journal; undefined until a write succeeds, or after one failed. */
   private journaled: readonly ProviderCall[] | undefined;
+  /** Failed polls in a row; the log says when a streak starts and ends, not every poll of it. */
+  private failedInARow = 0;
   /** Upstream list requests made, for metrics and the fan-in guarantee. */
   fetches = 0;
   failures = 0;
@@ -123,13 +125,26 @@ export class ProviderSync {
       const calls = await callWithDeadline(this.options.requestTimeoutMs, (signal) => this.phoneSystem.listCalls(signal), this.abort.signal);
       const takenAt = this.options.clock.now();
       this.accept(calls, takenAt);
+      this.logRecovery();
       await this.record(takenAt);
     } catch (error) {
       this.failures += 1;
       this.lastFailure = error instanceof ProviderFailure ? error : new ProviderFailure('error', (error as Error).message);
-      if (!this.stopped)
-        this.options.log.warn({ provider: this.options.providerID, kind: this.lastFailure.kind, reason: this.lastFailure.message }, 'provider sync failed');
+      if (!this.stopped) this.logFailure(this.lastFailure);
     }
+  }
+
+  private logFailure(failure: ProviderFailure): void {
+    this.failedInARow += 1;
+    const line = { provider: this.options.providerID, kind: failure.kind, reason: failure.message, failedInARow: this.failedInARow };
+    if (this.failedInARow === 1) this.options.log.warn(line, 'provider sync failing');
+    else this.options.log.debug(line, 'provider sync failed again');
+  }
+
+  private logRecovery(): void {
+    if (this.failedInARow > 0)
+      this.options.log.info({ provider: this.options.providerID, failedInARow: this.failedInARow }, 'provider sync recovered');
+    this.failedInARow = 0;
   }
 
   private accept(calls: ProviderCall[], takenAt: number): void {

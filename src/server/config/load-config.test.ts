@@ -15,7 +15,9 @@ describe('config', () => {
   it('names the file, the path inside it and the problem', () => {
     const bad = testConfig();
     (bad.accounts[0] as { applications: { providers: { type: string }[] }[] }).applications[0]!.providers[0]!.type = 'pbx9000';
-    expect(() => parseConfig(JSON.stringify(bad), 'callboard.json')).toThrow(/^callboard\.json: accounts\.0\.applications\.0\.providers\.0\.type: /);
+    expect(() => parseConfig(JSON.stringify(bad, null, 2), 'callboard.json')).toThrow(
+      /^callboard\.json:\d+:\d+: account "acme" › application "support" › provider "pbx" › type: /,
+    );
   });
 
   it('refuses duplicate ids, unknown applications in tokens, and tokens given twice', () => {
@@ -24,7 +26,7 @@ describe('config', () => {
     expect(() => parseConfig(JSON.stringify(dup), 'c.json')).toThrow(/duplicate account id "globex"/);
     const unknownApp = testConfig();
     (unknownApp.accounts[0]!.tokens[1] as { applications: string[] }).applications = ['nope'];
-    expect(() => parseConfig(JSON.stringify(unknownApp), 'c.json')).toThrow(/tokens\.1\.applications\.0: no application "nope"/);
+    expect(() => parseConfig(JSON.stringify(unknownApp), 'c.json')).toThrow(/token "support-read" › applications\.0: no application "nope"/);
     const both = testConfig();
     Object.assign(both.accounts[0]!.tokens[1]!, { sha256: 'a'.repeat(64) });
     expect(() => parseConfig(JSON.stringify(both), 'c.json')).toThrow(/exactly one of "sha256" or "token"/);
@@ -42,17 +44,41 @@ describe('config', () => {
     const provider = parseConfig(withKamailio([entry]), 'c.json').accounts[0]?.applications[0]?.providers[0];
     expect(provider?.type === 'kamailio' && provider.settings.directory[0]?.active).toBe(true);
     expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2', extension: '1-01' }]), 'c.json')).toThrow(
-      /^c\.json: accounts\.0\.applications\.0\.providers\.0\.settings\.directory\.1\.extension: must be 1 to 10 digits/,
+      /^c\.json:1:\d+: account "acme" › application "support" › provider "sip" › settings › directory entry "agt-2" › extension: must be 1 to 10 digits/,
     );
-    expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2' }]), 'c.json')).toThrow(/directory\.1\.sipUser: duplicate sipUser "1001"/);
+    expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2' }]), 'c.json')).toThrow(/directory entry "agt-2" › sipUser: duplicate sipUser "1001"/);
   });
 
   it('reports bad JSON and unreadable files plainly', async () => {
-    expect(() => parseConfig('{', 'c.json')).toThrow(/^c\.json: not valid JSON/);
+    expect(() => parseConfig('{', 'c.json')).toThrow(/^c\.json:1:2: not valid JSON/);
     const dir = await mkdtemp(join(tmpdir(), 'callboard-config-'));
     await expect(loadConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the config file: ENOENT/);
     await writeFile(join(dir, 'ok.json'), JSON.stringify(testConfig()));
     await expect(loadConfigFile(join(dir, 'ok.json'))).resolves.toMatchObject({ rateLimitPerMinute: 1200 });
+  });
+
+  it('points at the line and column of a syntax error', () => {
+    const text = ['{', '  "accounts": [', '    { "id": "acme" "name": "Acme" }', '  ]', '}'].join('\n');
+    expect(() => parseConfig(text, 'c.json')).toThrow(/^c\.json:3:20: not valid JSON: a comma is missing/);
+    expect(() => parseConfig('{ "accounts": [], }', 'c.json')).toThrow(/^c\.json:1:19: not valid JSON: a property name in double quotes/);
+    expect(() => parseConfig('{ // note\n}', 'c.json')).toThrow(/^c\.json:1:3: not valid JSON: JSON does not allow comments/);
+  });
+
+  it('points at the line of a bad value and names the token it belongs to', () => {
+    const bad = testConfig();
+    (bad.accounts[0]!.tokens[2] as { permissions: string[] }).permissions = ['calls:read', 'calls:delete'];
+    const text = JSON.stringify(bad, null, 2);
+    const line = text.split('\n').findIndex((l) => l.includes('"calls:delete"')) + 1;
+    expect(() => parseConfig(text, 'c.json')).toThrow(new RegExp(`^c\\.json:${line}:\\d+: account "acme" › token "sales-write" › permissions\\.1: `));
+  });
+
+  it('points at the object that lacks a required property', () => {
+    const bad = testConfig();
+    delete (bad.accounts[1] as { name?: string }).name;
+    const text = JSON.stringify(bad, null, 2);
+    // The account's "{" is the line above its id: 0-based index of the id line = 1-based line of the brace.
+    const line = text.split('\n').findIndex((l) => l.includes('"globex"'));
+    expect(() => parseConfig(text, 'c.json')).toThrow(new RegExp(`^c\\.json:${line}:\\d+: account "globex" › name: `));
   });
 
   it('builds a demo with two simulated providers, one two-step and one direct', () => {

@@ -2,27 +2,35 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { describePath, JsonSyntaxError, locate, parseJsonText, type ParsedConfigText } from './config-location.js';
 import { serviceConfigSchema, type ServiceConfig } from './config-schema.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const formatIssues = (file: string, error: z.ZodError) =>
+/** One line per problem: `file:line:column: account "acme" › token "wallboard" › permissions.0: message`. */
+const formatIssues = (file: string, text: string, parsed: ParsedConfigText, error: z.ZodError) =>
   error.issues
-    .map((issue) => `${file}: ${issue.path.length ? issue.path.join('.') : '(top level)'}: ${issue.message}`)
+    .map((issue) => {
+      const at = locate(text, parsed.tree, issue.path);
+      const where = at ? `${file}:${at.line}:${at.column}` : file;
+      return `${where}: ${describePath(parsed.value, issue.path)}: ${issue.message}`;
+    })
     .join('\n');
 
-/** Parses config text; throws a ConfigError naming the file, the path inside it and the problem. */
+/** Parses config text; throws a ConfigError naming the file, the line and column, the thing and the problem. */
 export const parseConfig = (text: string, file: string): ServiceConfig => {
-  let json: unknown;
+  let parsed: ParsedConfigText;
   try {
-    json = JSON.parse(text);
+    parsed = parseJsonText(text);
   } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON: ${(error as Error).message}`);
+    if (error instanceof JsonSyntaxError)
+      throw new ConfigError(`${file}:${error.position.line}:${error.position.column}: not valid JSON: ${error.message}`);
+    throw error;
   }
-  const result = serviceConfigSchema.safeParse(json);
-  if (!result.success) throw new ConfigError(formatIssues(file, result.error));
+  const result = serviceConfigSchema.safeParse(parsed.value);
+  if (!result.success) throw new ConfigError(formatIssues(file, text, parsed, result.error));
   return result.data;
 };
 
