@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ describe('config', () => {
     await expect(loadConfigFile(join(dir, 'missing.json'))).rejects.toThrow(/cannot read the config file: ENOENT/);
     await writeFile(join(dir, 'ok.json'), JSON.stringify(testConfig()));
     await expect(loadConfigFile(join(dir, 'ok.json'))).resolves.toMatchObject({ rateLimitPerMinute: 1200 });
+    await rm(dir, { recursive: true });
   });
 
   it('points at the line and column of a syntax error', () => {
