@@ -76,7 +76,12 @@ const checkDigits = (number: string, prefix = ''): DialInput => {
   else if (text.startsWith('00')) text = text.slice(2);
   const stray = text.match(/[^0-9]/);
   const digits = prefix + text.replace(/\D/g, '');
-  if (stray) return { ok: false, digits, error: `"${stray[0]}" is not part of a phone number: use digits, spaces, dashes, dots, parentheses and a leading +.` };
+  if (stray)
+    return {
+      ok: false,
+      digits,
+      error: `"${stray[0]}" is not part of a phone number: use digits, spaces, dashes, dots, parentheses and a leading +.`,
+    };
   if (digits.length < 3) return { ok: false, digits, error: 'A phone number has at least 3 digits.' };
   if (digits.length > 15) return { ok: false, digits, error: `A phone number has at most 15 digits; this has ${digits.length}.` };
   return { ok: true, digits };

@@ -14,7 +14,8 @@ export const PHONE_LINK_PARAM = 'number';
 export const phoneLinkHandlerURL = (origin: string): string => `${origin}${PHONE_LINK_PATH}?${PHONE_LINK_PARAM}=%s`;
 
 /** Browsers without the API (Safari, most mobile ones) or pages not in a secure context cannot offer it. */
-export const canHandlePhoneLinks = (): boolean => typeof navigator.registerProtocolHandler === 'function' && window.isSecureContext;
+export const canHandlePhoneLinks = (): boolean =>
+  typeof navigator.registerProtocolHandler === 'function' && window.isSecureContext;
 
 /** Where a phone link lands: the live view's call-back prefill (see call-back.ts), other parameters (application, provider) kept. */
 export const phoneLinkTarget = (search: string): { pathname: string; search: string } => {

@@ -22,12 +22,20 @@ interface CallerIdentityProps {
   onChange: (subscriberID: string) => void;
 }
 
-const describe = (id: string, subscriber: Subscriber | undefined) =>
+const optionText = (id: string, subscriber: Subscriber | undefined) =>
   subscriber ? `${fullName(subscriber)} · ext. ${subscriber.extension} · ${statusOf(subscriber)}` : id;
 
 const nameOf = (id: string, subscriber: Subscriber | undefined) => (subscriber ? fullName(subscriber) : id);
 
-export const CallerIdentity = ({ controlId, scope, providerName, subscriberIDs, value, error, onChange }: CallerIdentityProps) => {
+export const CallerIdentity = ({
+  controlId,
+  scope,
+  providerName,
+  subscriberIDs,
+  value,
+  error,
+  onChange,
+}: CallerIdentityProps) => {
   const labelId = useId();
   const noteId = useId();
   const warningId = useId();
@@ -49,7 +57,12 @@ export const CallerIdentity = ({ controlId, scope, providerName, subscriberIDs, 
       {subscriberIDs.length === 1 ? (
         <p className="rounded-md border border-line bg-raised px-2 py-1.5 text-sm text-ink" aria-busy={listed.isPending}>
           <span className="font-semibold">{nameOf(value, selected)}</span>
-          {selected ? <span className="text-muted"> · ext. {selected.extension} · {statusOf(selected)}</span> : null}
+          {selected ? (
+            <span className="text-muted">
+              {' '}
+              · ext. {selected.extension} · {statusOf(selected)}
+            </span>
+          ) : null}
         </p>
       ) : (
         <select
@@ -62,7 +75,7 @@ export const CallerIdentity = ({ controlId, scope, providerName, subscriberIDs, 
         >
           {subscriberIDs.map((id) => (
             <option key={id} value={id}>
-              {describe(id, find(id))}
+              {optionText(id, find(id))}
             </option>
           ))}
         </select>

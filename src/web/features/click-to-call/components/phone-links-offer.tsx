@@ -36,22 +36,22 @@ export const PhoneLinksOffer = () => {
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 border-t border-line pt-3 text-sm">
-      <h3 id={headingId} className="text-xs font-semibold tracking-wide text-muted uppercase">
-        Phone links
-      </h3>
+    <section aria-labelledby={headingId} className="flex flex-col gap-1.5 border-t border-line pt-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-xs font-semibold tracking-wide text-muted uppercase">
+          Phone links
+        </h3>
+        <Button size="sm" onClick={register}>
+          {state.status === 'asked' ? 'Ask the browser again' : 'Open phone links here'}
+        </Button>
+      </div>
       <p className="text-muted">
-        Let phone numbers you click in your CRM, email or any web page open here, filled in and checked. Nothing is dialed
-        until you press Place call.
+        Numbers you click in your CRM, email or any web page open in this form, filled in. Nothing is dialed until you press Place
+        call.
       </p>
       {connection && !connection.remember ? (
-        <p className="text-muted">
-          A link opens its own page: sign in with “Remember on this device” so it lands straight in this form.
-        </p>
+        <p className="text-xs text-muted">Sign in with “Remember on this device”, or each link asks for your token first.</p>
       ) : null}
-      <Button className="self-start" onClick={register}>
-        {state.status === 'asked' ? 'Ask the browser again' : 'Open phone links here'}
-      </Button>
       {state.status === 'asked' ? <p className="text-ink">{ASKED}</p> : null}
       {state.status === 'failed' ? <p className="text-danger">The browser refused: {state.reason}</p> : null}
     </section>
