@@ -1,6 +1,6 @@
 /** Routes: the live view, analytics, the wallboard, the connection page and phone links; pages load lazily. */
 import { createBrowserRouter, redirect } from 'react-router';
-import { phoneLinkTarget } from '../lib/phone-links.js';
+import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
 
@@ -14,7 +14,7 @@ export const router = createBrowserRouter([
   },
   {
     // A clicked tel: link: on to the live view's click-to-call form, filled in; the connection check happens there.
-    path: '/call',
+    path: PHONE_LINK_PATH,
     HydrateFallback: Loading,
     loader: ({ request }) => {
       const target = phoneLinkTarget(new URL(request.url).search);

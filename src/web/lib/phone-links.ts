@@ -8,7 +8,7 @@ import { decodeTelURI, parseDialInput } from './dial-input.js';
 import { formatPhoneNumber } from './format.js';
 
 export const PHONE_LINK_PATH = '/call';
-export const PHONE_LINK_PARAM = 'number';
+const PHONE_LINK_PARAM = 'number';
 
 /** The handler template the browser fills: it puts the whole `tel:` URI, escaped, in place of %s. */
 export const phoneLinkHandlerURL = (origin: string): string => `${origin}${PHONE_LINK_PATH}?${PHONE_LINK_PARAM}=%s`;
