@@ -14,5 +14,14 @@ export const meResponseSchema = z.object({
     }),
   ),
   permissions: z.array(permissionSchema),
+  subscriberIDs: z
+    .array(z.string())
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        "Present on an agent's token only: the subscribers it places calls as; making a call as any other " +
+        '`providerSubscriberID` is refused with 403 `subscriber_not_allowed`. Absent: the token may place calls as any subscriber.',
+    }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

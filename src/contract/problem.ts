@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const problemCodes = {
   unauthorized: 401,
   forbidden: 403,
+  subscriber_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   invalid_request: 400,
@@ -28,6 +29,7 @@ export const problemCodeList = Object.keys(problemCodes) as [ProblemCode, ...Pro
 export const problemTitles: Record<ProblemCode, string> = {
   unauthorized: 'Authentication required',
   forbidden: 'Permission denied',
+  subscriber_not_allowed: 'Subscriber not allowed for this token',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   invalid_request: 'Invalid request',

@@ -9,6 +9,8 @@ export interface Principal {
   tokenName: string;
   applications: '*' | ReadonlySet<string>;
   permissions: ReadonlySet<Permission>;
+  /** The subscribers this token places calls as: an agent's own, or "*" for any (a supervisor's). */
+  subscribers: '*' | ReadonlySet<string>;
 }
 
 export interface TokenEntry {
@@ -31,6 +33,7 @@ export class TokenIndex {
           tokenName: token.name,
           applications: token.applications === '*' ? '*' : new Set(token.applications),
           permissions: new Set(token.permissions),
+          subscribers: token.subscriberIDs === undefined ? '*' : new Set(token.subscriberIDs),
         },
       })),
       ),

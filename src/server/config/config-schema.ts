@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
 
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit');
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
+const ID_RULE = '1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit';
+const idSchema = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
 
 const simulatorSettingsSchema = z.strictObject({
   seed: z.number().int().optional(),
@@ -68,6 +68,24 @@ export const providerConfigSchema = z.discriminatedUnion('type', [
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
 
+/** Runs beside the other fields' checks, so each message names the token: its index alone says little. */
+const checkSubscriberIDs = (name: string | undefined, ids: string[] | undefined, ctx: z.RefinementCtx) => {
+  if (ids === undefined) return;
+  const token = typeof name === 'string' && name !== '' ? `token "${name}"` : 'this token';
+  if (ids.length === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['subscriberIDs'],
+      message: `${token}: subscriberIDs is empty: list the subscribers it places calls as, or leave subscriberIDs out so it may place calls as any subscriber`,
+    });
+  ids.forEach((id, i) => {
+    if (!ID_PATTERN.test(id))
+      ctx.addIssue({ code: 'custom', path: ['subscriberIDs', i], message: `${token}: "${id}" is not a valid subscriber ID (${ID_RULE})` });
+    else if (ids.indexOf(id) !== i)
+      ctx.addIssue({ code: 'custom', path: ['subscriberIDs', i], message: `${token}: subscriber "${id}" is listed twice` });
+  });
+};
+
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lowercase hex (64 characters)');
 
 export const tokenConfigSchema = z
@@ -80,10 +98,16 @@ export const tokenConfigSchema = z
     /** Application IDs this token may see, or "*" for all of the account's. */
     applications: z.union([z.literal('*'), z.array(idSchema).min(1)]),
     permissions: z.array(permissionSchema).min(1),
+    /**
+     * An agent's own token: the subscribers it places calls as. Without it the token may place
+     * calls as any subscriber (a supervisor's or an integration's token).
+     */
+    subscriberIDs: z.array(z.string()).optional(),
   })
   .refine((t) => (t.sha256 === undefined) !== (t.token === undefined), {
     message: 'give exactly one of "sha256" or "token"',
-  });
+  })
+  .superRefine((token, ctx) => checkSubscriberIDs(token.name, token.subscriberIDs, ctx));
 export type TokenConfig = z.infer<typeof tokenConfigSchema>;
 
 export const applicationConfigSchema = z.strictObject({

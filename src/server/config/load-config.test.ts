@@ -32,6 +32,24 @@ describe('config', () => {
     expect(() => parseConfig(JSON.stringify(both), 'c.json')).toThrow(/exactly one of "sha256" or "token"/);
   });
 
+  it("refuses an agent token's empty, malformed or repeated subscriberIDs, naming the token", () => {
+    const withIDs = (subscriberIDs: unknown) => {
+      const config = testConfig();
+      Object.assign(config.accounts[0]!.tokens[3]!, { subscriberIDs });
+      return JSON.stringify(config);
+    };
+    expect(parseConfig(withIDs(['agt-1', 'agt-2']), 'c.json').accounts[0]?.tokens[3]?.subscriberIDs).toEqual(['agt-1', 'agt-2']);
+    expect(() => parseConfig(withIDs([]), 'c.json')).toThrow(
+      /^c\.json: accounts\.0\.tokens\.3\.subscriberIDs: token "agent-1": subscriberIDs is empty: list the subscribers it places calls as, or leave subscriberIDs out/,
+    );
+    expect(() => parseConfig(withIDs(['agt-1', 'agt 2']), 'c.json')).toThrow(
+      /^c\.json: accounts\.0\.tokens\.3\.subscriberIDs\.1: token "agent-1": "agt 2" is not a valid subscriber ID \(1 to 64 letters/,
+    );
+    expect(() => parseConfig(withIDs(['agt-1', '']), 'c.json')).toThrow(/subscriberIDs\.1: token "agent-1": "" is not a valid subscriber ID/);
+    expect(() => parseConfig(withIDs(['agt-1', 'agt-1']), 'c.json')).toThrow(/subscriberIDs\.1: token "agent-1": subscriber "agt-1" is listed twice/);
+    expect(() => parseConfig(withIDs('agt-1'), 'c.json')).toThrow(/tokens\.3\.subscriberIDs: /);
+  });
+
   it('accepts a Kamailio provider and names the path of a bad directory entry', () => {
     const entry = { subscriberID: 'agt-1', sipUser: '1001', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', extension: '101', number: '15550101001' };
     const withKamailio = (directory: object[]) => {

@@ -20,7 +20,7 @@ const metricsTokenIndex = (tokenSha256: string) =>
   new TokenIndex([
     {
       digest: Buffer.from(tokenSha256, 'hex'),
-      principal: { accountID: '', tokenName: 'metrics', applications: new Set(), permissions: new Set() },
+      principal: { accountID: '', tokenName: 'metrics', applications: new Set(), permissions: new Set(), subscribers: new Set() },
     },
   ]);
 

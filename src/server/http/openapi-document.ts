@@ -91,7 +91,9 @@ export const buildOpenApiDocument = () => ({
           'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
           '`Idempotent-Replayed: true`, and so is a 504 `provider_timeout`, whose call may exist; any other failure placed no call ' +
           'and its retry tries again), and never place a second call; the ' +
-          'same key with another body is a 409 `idempotency_key_reused`.',
+          'same key with another body is a 409 `idempotency_key_reused`. An agent\'s token (one whose `/v1/me` lists ' +
+          '`subscriberIDs`) places calls only as those subscribers: any other `providerSubscriberID` is a 403 ' +
+          '`subscriber_not_allowed` naming the field, checked before the Idempotency-Key, so a replayed key never answers for it.',
         parameters: [
           ...scopeParameters,
           { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } },
@@ -104,6 +106,7 @@ export const buildOpenApiDocument = () => ({
           '204': { description: 'The provider accepted the call' },
           ...errorResponses([
             ...common,
+            'subscriber_not_allowed',
             'invalid_request',
             'validation_failed',
             'method_not_allowed',
@@ -174,8 +177,11 @@ export const buildOpenApiDocument = () => ({
       get: {
         operationId: 'me',
         summary: 'What this token may see (extension)',
+        description:
+          'The account, the applications and providers the token may see, its permissions, and, for an agent\'s token, ' +
+          '`subscriberIDs`: the only subscribers it may place calls as.',
         responses: {
-          '200': { description: 'Account, applications, providers, permissions', content: { 'application/json': { schema: { $ref: '#/components/schemas/MeResponse' } } } },
+          '200': { description: 'Account, applications, providers, permissions, and the subscribers an agent\'s token places calls as', content: { 'application/json': { schema: { $ref: '#/components/schemas/MeResponse' } } } },
           ...errorResponses(['unauthorized', 'rate_limited']),
         },
       },

@@ -16,7 +16,7 @@ import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { providerProblem } from '../providers/provider-problem.js';
 import type { ProviderRegistry, ProviderRuntime } from '../providers/provider-registry.js';
 import { resolveWindow, type QueryWindow } from './query-window.js';
-import { requirePermission, resolveProvider } from './resolve-provider.js';
+import { requireCallerAllowed, requirePermission, resolveProvider } from './resolve-provider.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -78,6 +78,8 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
       throw new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
     const body = makeCallRequestSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The call request is not valid', body.error);
+    // Before the idempotency store: a replayed key must not answer for a subscriber this token may not call as.
+    requireCallerAllowed(request.principal, body.data.providerSubscriberID);
 
     const place = async () => {
       try {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths.js';
 import { problemSchema, type ProblemCode } from '../../contract/problem.js';
 import { subscriber } from '../test-support/scripted-phone-system.js';
-import { buildTestApp, tokens, type TestApp } from '../test-support/test-app.js';
+import { buildTestApp, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const url = paths.makeCall(scope);
@@ -186,6 +186,57 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key', async () => {
     const problem = expectProblem(await post(valid, { 'idempotency-key': 'has space' }), 400, 'invalid_request');
     expect(problem.errors?.[0]?.field).toBe('Idempotency-Key');
+  });
+});
+
+describe("an agent's token (bound to its subscriber)", () => {
+  beforeEach(() => {
+    t.phone('acme/support/pbx').subscribers.push(subscriber({ providerSubscriberID: 'agt-2', extension: '107' }));
+  });
+
+  it('places calls as its own subscriber', async () => {
+    expect((await post(valid, {}, tokens.acmeAgent)).statusCode).toBe(204);
+    expect(t.phone('acme/support/pbx').placed).toEqual([valid]);
+  });
+
+  it.each(['agt-2', 'agt-nobody'])('refuses a call as %s with 403 naming providerSubscriberID, and places none', async (id) => {
+    const problem = expectProblem(await post({ ...valid, providerSubscriberID: id }, {}, tokens.acmeAgent), 403, 'subscriber_not_allowed');
+    expect(problem.type).toBe('urn:callboard:problem:subscriber_not_allowed');
+    expect(problem.errors).toEqual([{ field: 'providerSubscriberID', message: 'must be "agt-1" for this token' }]);
+    expect(problem.detail).toBe(`This token places calls only as subscriber "agt-1": providerSubscriberID "${id}" is not allowed.`);
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(0);
+  });
+
+  it("cannot have another token's call replayed through a shared Idempotency-Key", async () => {
+    const asAgent2 = { ...valid, providerSubscriberID: 'agt-2' };
+    expect((await post(asAgent2, { 'idempotency-key': 'shared-key' })).statusCode).toBe(204);
+    const replay = await post(asAgent2, { 'idempotency-key': 'shared-key' }, tokens.acmeAgent);
+    expectProblem(replay, 403, 'subscriber_not_allowed');
+    expect(replay.headers['idempotent-replayed']).toBeUndefined();
+    expect(t.phone('acme/support/pbx').placed).toHaveLength(1);
+  });
+
+  it('leaves no trace under the key it was refused with', async () => {
+    const asAgent2 = { ...valid, providerSubscriberID: 'agt-2' };
+    expectProblem(await post(asAgent2, { 'idempotency-key': 'k-refused' }, tokens.acmeAgent), 403, 'subscriber_not_allowed');
+    const supervisor = await post(asAgent2, { 'idempotency-key': 'k-refused' });
+    expect(supervisor.statusCode).toBe(204);
+    expect(supervisor.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it("leaves supervisors' tokens free to place calls as any subscriber", async () => {
+    expect((await post({ ...valid, providerSubscriberID: 'agt-2' })).statusCode).toBe(204);
+    expect((await post(valid)).statusCode).toBe(204);
+    expect(t.phone('acme/support/pbx').placed.map((call) => call.providerSubscriberID)).toEqual(['agt-2', 'agt-1']);
+  });
+
+  it('names every allowed subscriber when a token has several', async () => {
+    await t.app.close();
+    const config = testConfig();
+    Object.assign(config.accounts[0]!.tokens[3]!, { subscriberIDs: ['agt-1', 'agt-3'] });
+    t = await buildTestApp(config);
+    const problem = expectProblem(await post({ ...valid, providerSubscriberID: 'agt-2' }, {}, tokens.acmeAgent), 403, 'subscriber_not_allowed');
+    expect(problem.errors?.[0]?.message).toBe('must be one of "agt-1", "agt-3" for this token');
   });
 });
 

@@ -1,4 +1,4 @@
-/** `GET /v1/me`: the account, applications, providers and permissions a token may use. */
+/** `GET /v1/me`: the account, applications, providers and permissions a token may use, and whom it places calls as. */
 import type { FastifyInstance } from 'fastify';
 import type { MeResponse } from '../../contract/me.js';
 import { paths } from '../../contract/paths.js';
@@ -20,6 +20,7 @@ export const meRoute = async (app: FastifyInstance, { config }: { config: Servic
           providers: application.providers.map((provider) => ({ id: provider.id, name: provider.name, type: provider.type })),
         })),
       permissions: [...principal.permissions].sort(),
+      ...(principal.subscribers === '*' ? {} : { subscriberIDs: [...principal.subscribers] }),
     };
   });
 };

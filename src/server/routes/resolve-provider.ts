@@ -1,4 +1,4 @@
-/** Authorizes a request against one provider: permission first (403), then visibility (404). */
+/** Authorizes a request against one provider: permission first (403), then visibility (404), then whom a call is placed as (403). */
 import type { Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { canSeeApplication, type Principal } from '../auth/token-index.js';
@@ -19,4 +19,18 @@ export const resolveProvider = (registry: ProviderRegistry, principal: Principal
       `No provider "${scope.providerID}" in application "${scope.applicationID}" of account "${scope.accountID}" is visible to this token.`,
     );
   return runtime;
+};
+
+const quoted = (ids: ReadonlySet<string>) => [...ids].map((id) => `"${id}"`).join(', ');
+
+/** An agent's token places calls only as its own subscriber(s); the refusal names the field to fix. */
+export const requireCallerAllowed = (principal: Principal, providerSubscriberID: string): void => {
+  const allowed = principal.subscribers;
+  if (allowed === '*' || allowed.has(providerSubscriberID)) return;
+  const one = allowed.size === 1;
+  throw new ApiProblem(
+    'subscriber_not_allowed',
+    `This token places calls only as ${one ? 'subscriber' : 'subscribers'} ${quoted(allowed)}: providerSubscriberID "${providerSubscriberID}" is not allowed.`,
+    { errors: [{ field: 'providerSubscriberID', message: `must be ${one ? '' : 'one of '}${quoted(allowed)} for this token` }] },
+  );
 };

@@ -25,6 +25,10 @@ describe('system routes', () => {
     );
     expect(doc.components.schemas.MakeCallRequest.additionalProperties).toBe(false);
     expect(doc.components.schemas.Problem.properties.code.enum).toContain('subscriber_not_registered');
+    expect(doc.components.schemas.MeResponse.properties.subscriberIDs.description).toMatch(/subscriber_not_allowed/);
+    expect(doc.components.schemas.MeResponse.required).not.toContain('subscriberIDs');
+    const makeCall = doc.paths['/v1/accounts/{accountID}/applications/{applicationID}/providers/{providerID}/calls'].post;
+    expect(makeCall.responses['403'].description).toBe('`forbidden`, `subscriber_not_allowed`');
   });
 
   it('exposes Prometheus metrics: requests, sync lag, live calls, fetches', async () => {

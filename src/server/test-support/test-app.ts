@@ -15,6 +15,8 @@ export const tokens = {
   acmeSupportRead: 'acme-support-read-token-0123',
   acmeSalesWrite: 'acme-sales-write-token-0123',
   globex: 'globex-token-0123456789abcdef',
+  /** Agent agt-1's own token: places calls only as agt-1. */
+  acmeAgent: 'acme-agent-1-token-0123456789',
 } as const;
 
 export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): ServiceConfigInput => ({
@@ -37,6 +39,13 @@ export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): Service
         { name: 'all', sha256: sha256(tokens.acmeAll).toString('hex'), applications: '*', permissions: ['calls:read', 'calls:write'] },
         { name: 'support-read', token: tokens.acmeSupportRead, applications: ['support'], permissions: ['calls:read'] },
         { name: 'sales-write', token: tokens.acmeSalesWrite, applications: ['sales'], permissions: ['calls:write'] },
+        {
+          name: 'agent-1',
+          token: tokens.acmeAgent,
+          applications: ['support'],
+          permissions: ['calls:read', 'calls:write'],
+          subscriberIDs: ['agt-1'],
+        },
       ],
     },
     {

@@ -1,5 +1,6 @@
-/** Routes: the live view, analytics, the wallboard and the connection page; pages load lazily. */
-import { createBrowserRouter } from 'react-router';
+/** Routes: the live view, analytics, the wallboard, the connection page and phone links; pages load lazily. */
+import { createBrowserRouter, redirect } from 'react-router';
+import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
 
@@ -10,6 +11,15 @@ export const router = createBrowserRouter([
     path: '/connect',
     HydrateFallback: Loading,
     lazy: async () => ({ Component: (await import('./routes/connect-page.js')).ConnectPage }),
+  },
+  {
+    // A clicked tel: link: on to the live view's click-to-call form, filled in; the connection check happens there.
+    path: PHONE_LINK_PATH,
+    HydrateFallback: Loading,
+    loader: ({ request }) => {
+      const target = phoneLinkTarget(new URL(request.url).search);
+      return redirect(target.pathname + target.search);
+    },
   },
   {
     element: <RequireConnection />,

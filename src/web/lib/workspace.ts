@@ -30,6 +30,8 @@ export interface Workspace {
   /** The providers on screen: one, or every provider of the application. */
   scopes: ProviderScope[];
   permissions: Permission[];
+  /** An agent's token: the only subscribers it places calls as. Undefined: any subscriber. */
+  subscriberIDs?: string[];
 }
 
 export type WorkspaceState =
@@ -41,7 +43,7 @@ const fromMe = (me: MeResponse, app: string | null, provider: string | null) => 
   const application = me.applications.find((a) => a.id === app) ?? me.applications[0];
   const providers = application?.providers ?? [];
   const chosen = provider === ALL_PROVIDERS || providers.some((p) => p.id === provider) ? (provider as string) : (providers[0]?.id ?? '');
-  return { account: me.account, applications: me.applications, application, providers, chosen, permissions: me.permissions };
+  return { account: me.account, applications: me.applications, application, providers, chosen, permissions: me.permissions, subscriberIDs: me.subscriberIDs };
 };
 
 export const useWorkspace = (): WorkspaceState => {
@@ -108,6 +110,7 @@ export const useWorkspace = (): WorkspaceState => {
       provider: picked.chosen,
       scopes: ids.map((providerID) => ({ accountID: picked.account.id, applicationID: picked.application!.id, providerID })),
       permissions: picked.permissions,
+      subscriberIDs: picked.subscriberIDs,
     },
   };
 };

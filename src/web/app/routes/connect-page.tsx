@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.js';
 import { ConnectForm } from '../../features/connection/components/connect-form.js';
 import { useConnection } from '../../lib/connection-context.js';
+import { pendingCallNumber } from '../../lib/phone-links.js';
 import { useAppliedTheme } from '../../lib/theme.js';
 
 export interface ConnectState {
@@ -19,7 +20,8 @@ export const ConnectPage = () => {
   useEffect(() => {
     document.title = 'Connect · Callboard';
   }, []);
-  if (connection) return <Navigate to={state.from ?? "/"} replace />;
+  if (connection) return <Navigate to={state.from ?? '/'} replace />;
+  const waitingNumber = pendingCallNumber(state.from);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 p-6">
       <div className="flex items-center gap-3">
@@ -32,6 +34,11 @@ export const ConnectPage = () => {
       {signedOutReason ? (
         <Banner tone="warn" title="Signed out">
           {signedOutReason}
+        </Banner>
+      ) : null}
+      {waitingNumber ? (
+        <Banner tone="info" title={`Sign in to call ${waitingNumber}`}>
+          The number will be waiting in the click-to-call form. Nothing is dialed until you press Place call.
         </Banner>
       ) : null}
       <ConnectForm

@@ -38,6 +38,13 @@ describe('describeCallProblem', () => {
     expect(message.hint).toBe('Retry is safe (it will not ring twice).');
   });
 
+  it("says an agent's token calls only as its own subscriber, with the service's words", () => {
+    const detail = 'This token places calls only as subscriber "agt-0001": providerSubscriberID "agt-0002" is not allowed.';
+    const message = describe_(new ApiError('subscriber_not_allowed', detail, 403));
+    expect(message.title).toBe('Your token places calls only as its own subscriber: nothing was placed');
+    expect(message.hint).toContain(detail);
+  });
+
   it('says the token may not place calls when forbidden', () => {
     expect(describe_(new ApiError('forbidden', 'no', 403)).title).toBe('Your token may not place calls');
   });

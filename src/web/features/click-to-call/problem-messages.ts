@@ -58,6 +58,10 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
     title: 'Your token may not place calls',
     hint: 'It lacks the calls:write permission: ask an administrator for a token that has it.',
   }),
+  subscriber_not_allowed: (error) => ({
+    title: 'Your token places calls only as its own subscriber: nothing was placed',
+    hint: `${error.detail} Reload the page to see whom you place calls as.`,
+  }),
   unauthorized: () => ({
     title: 'The service no longer accepts your sign-in',
     hint: 'Sign out, then sign in again with a valid token.',

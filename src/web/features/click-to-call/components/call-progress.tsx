@@ -1,5 +1,5 @@
 /** The placed call's progress: a headline with a ticking time, and the steps with the current one marked. */
-import { useEffect, useId } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import { formatDuration, formatPhoneNumber } from '../../../lib/format.js';
@@ -8,10 +8,17 @@ import type { PlacedCall } from '../hooks/use-place-call.js';
 
 type StepState = 'done' | 'current' | 'upcoming' | 'skipped';
 
+/** A time with the word saying what it measures, in the live table's words ("ringing", "talking", "total"). */
+interface Timing {
+  value: string;
+  label: string;
+  labelFirst?: boolean;
+}
+
 interface View {
   headline: string;
-  /** A ticking time beside the headline, while the call is live. */
-  clock?: { label: string; value: string };
+  /** Beside the headline: a ticking time while the call is live; talk time and total once it ended. */
+  times?: Timing[];
   detail?: string;
   tone: string;
   /** Said once per step through the page's live region: ticks and re-renders say nothing new. */
@@ -29,7 +36,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
     case 'accepted':
       return {
         headline: `Ringing ${placed.callerName}'s phone…`,
-        clock: { label: 'ringing', value: formatDuration(progress.elapsedMs) },
+        times: [{ label: 'ringing', value: formatDuration(progress.elapsedMs), labelFirst: true }],
         tone: 'text-ringing',
         announcement: ringingAnnouncement,
         steps: ['done', 'current', 'upcoming', 'upcoming'],
@@ -39,7 +46,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
       return {
         // Two-step providers ring the agent, then the customer; the record cannot tell the two apart.
         headline: `Ringing ${placed.callerName}, then ${number}…`,
-        clock: { label: 'ringing', value: formatDuration(progress.elapsedMs) },
+        times: [{ label: 'ringing', value: formatDuration(progress.elapsedMs), labelFirst: true }],
         tone: 'text-ringing',
         announcement: ringingAnnouncement,
         steps: ['done', 'current', 'upcoming', 'upcoming'],
@@ -57,7 +64,7 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
     case 'connected':
       return {
         headline: 'Connected',
-        clock: { label: 'talk time', value: formatDuration(progress.talkMs) },
+        times: [{ label: 'talking', value: formatDuration(progress.talkMs), labelFirst: true }],
         tone: 'text-talking',
         announcement: `Connected: ${placed.callerName} and ${number} are talking.`,
         steps: ['done', 'done', 'current', 'upcoming'],
@@ -66,19 +73,26 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
     case 'not-answered':
       return {
         headline: 'Not answered (busy or no answer)',
+        times: [{ label: 'total', value: formatDuration(progress.totalMs) }],
         tone: 'text-missed',
-        announcement: 'The call was not answered (busy or no answer).',
+        announcement: `The call was not answered (busy or no answer), ${formatDuration(progress.totalMs)} total.`,
         steps: ['done', 'done', 'skipped', 'current'],
         endLabel: 'Not answered (busy or no answer)',
       };
     case 'ended': {
-      const ended = `Call ended after ${formatDuration(progress.talkMs)}`;
+      // Talk time alone read as the call's length beside the table's start-to-end "total": name both.
+      const talked = formatDuration(progress.talkMs);
+      const total = formatDuration(progress.totalMs);
       return {
-        headline: ended,
+        headline: 'Call ended',
+        times: [
+          { label: 'talked', value: talked, labelFirst: true },
+          { label: 'total', value: total },
+        ],
         tone: 'text-muted',
-        announcement: `${ended}.`,
+        announcement: `Call ended: talked ${talked}, ${total} total.`,
         steps: ['done', 'done', 'done', 'current'],
-        endLabel: ended,
+        endLabel: 'Call ended',
       };
     }
     case 'gone':
@@ -92,6 +106,20 @@ const viewOf = (progress: CallProgress, placed: PlacedCall, number: string): Vie
       };
   }
 };
+
+const TimesText = ({ times }: { times: Timing[] }) => (
+  <span className="text-sm font-normal whitespace-nowrap">
+    {times.map(({ value, label, labelFirst }, index) => {
+      const number = <span className="tabular font-mono font-semibold">{value}</span>;
+      return (
+        <Fragment key={label}>
+          {index > 0 ? ' · ' : null}
+          {labelFirst ? label : number} {labelFirst ? number : label}
+        </Fragment>
+      );
+    })}
+  </span>
+);
 
 const markers: Record<StepState, { glyph: string; text: string; className: string }> = {
   done: { glyph: '✓', text: 'done', className: 'text-talking' },
@@ -144,11 +172,7 @@ export const CallProgressView = ({ placed, calls }: { placed: PlacedCall; calls:
       <div>
         <p id={headlineId} className={`flex items-baseline justify-between gap-3 text-base font-semibold ${view.tone}`}>
           <span>{view.headline}</span>{' '}
-          {view.clock ? (
-            <span className="text-sm font-normal whitespace-nowrap">
-              {view.clock.label} <span className="tabular font-mono font-semibold">{view.clock.value}</span>
-            </span>
-          ) : null}
+          {view.times ? <TimesText times={view.times} /> : null}
         </p>
         {view.detail ? <p className="mt-1 text-sm text-ink">{view.detail}</p> : null}
       </div>

@@ -6,20 +6,26 @@ import { Button } from '../../../components/ui/button.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
 import { useCallBackRequest } from '../../../lib/call-back.js';
 import { useConnection } from '../../../lib/connection-context.js';
-import { parseDialInput } from '../../../lib/dial-input.js';
+import { decodeTelURI, parseDialInput } from '../../../lib/dial-input.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import type { Workspace } from '../../../lib/workspace.js';
 import { usePlaceCall } from '../hooks/use-place-call.js';
 import { CallProblem } from './call-problem.js';
 import { CallProgressView } from './call-progress.js';
+import { CallerIdentity } from './caller-identity.js';
 import { inputClass, labelClass } from './field-styles.js';
 import { NumberField } from './number-field.js';
 import { SubscriberPicker } from './subscriber-picker.js';
 
-/** A call-back number as people read it, unless formatting would not give back the same digits. */
-const callBackText = (remoteNumber: string): string => {
-  const dial = parseDialInput(remoteNumber);
-  if (!dial.ok) return remoteNumber;
+/**
+ * A requested number as people read it: digits formatted unless formatting would not give back the
+ * same digits; a link that says more than digits (an extension, a local context) stays as it came,
+ * so the form can say what happens to the rest.
+ */
+const callBackText = (requested: string): string => {
+  const text = decodeTelURI(requested);
+  const dial = parseDialInput(text);
+  if (!dial.ok || dial.extension || dial.localTo) return text;
   const formatted = formatPhoneNumber(dial.digits);
   const roundTrip = parseDialInput(formatted);
   return roundTrip.ok && roundTrip.digits === dial.digits ? formatted : dial.digits;
@@ -47,7 +53,10 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
 
   const providerID = scope.providerID;
   const providerName = nameOf(providerID);
-  const subscriberID = subscriberByProvider[providerID] ?? '';
+  // An agent's token places calls as its own subscriber(s) only: the first is chosen from the start.
+  const bound = workspace.subscriberIDs;
+  const mayCallAs = (id: string) => bound === undefined || bound.includes(id);
+  const subscriberID = subscriberByProvider[providerID] ?? bound?.[0] ?? '';
   const caller = useQuery({
     ...subscribersQueryOptions(client!, connection?.baseURL ?? '', scope),
     enabled: !!client,
@@ -66,14 +75,22 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
     if (callBack) {
       setNumber(callBackText(callBack.remoteNumber));
       setNumberTouched(true);
-      if (callBack.subscriberID) chooseSubscriber(callBack.subscriberID);
+      // An agent calls back as themself, whoever took the call; a supervisor as whoever took it.
+      if (callBack.subscriberID && mayCallAs(callBack.subscriberID)) chooseSubscriber(callBack.subscriberID);
     }
   }
-  const callBackFocus = callBack ? (callBack.subscriberID ? submitId : subscriberControlId) : undefined;
+  const callBackFocus = !callBack
+    ? undefined
+    : !parseDialInput(callBack.remoteNumber).ok
+      ? numberId
+      : bound || callBack.subscriberID
+        ? submitId
+        : subscriberControlId;
   useEffect(() => {
     if (!callBackFocus) return;
     dismissError();
-    // The agent confirms with one key: the submit when the request named the caller, else the caller's field.
+    // The agent confirms with one key: the submit when the caller is known, else the caller's field,
+    // or the number itself when it needs fixing first.
     document.getElementById(callBackFocus)?.focus();
   }, [callBackKey, callBackFocus, dismissError]);
 
@@ -137,18 +154,34 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
             Calls go through <span className="font-medium text-ink">{providerName}</span>.
           </p>
         )}
-        <SubscriberPicker
-          key={providerID}
-          scope={scope}
-          controlId={subscriberControlId}
-          providerName={providerName}
-          value={subscriberID}
-          error={subscriberError}
-          onChange={(id) => {
-            chooseSubscriber(id);
-            dismissError();
-          }}
-        />
+        {bound ? (
+          <CallerIdentity
+            key={providerID}
+            scope={scope}
+            controlId={subscriberControlId}
+            providerName={providerName}
+            subscriberIDs={bound}
+            value={subscriberID}
+            error={subscriberError}
+            onChange={(id) => {
+              chooseSubscriber(id);
+              dismissError();
+            }}
+          />
+        ) : (
+          <SubscriberPicker
+            key={providerID}
+            scope={scope}
+            controlId={subscriberControlId}
+            providerName={providerName}
+            value={subscriberID}
+            error={subscriberError}
+            onChange={(id) => {
+              chooseSubscriber(id);
+              dismissError();
+            }}
+          />
+        )}
         <NumberField
           id={numberId}
           value={number}

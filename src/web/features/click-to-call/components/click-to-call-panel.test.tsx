@@ -9,6 +9,7 @@ import type { Subscriber } from '../../../../contract/subscriber.js';
 import { AnnouncerProvider } from '../../../lib/announcer.js';
 import { useCallBack } from '../../../lib/call-back.js';
 import { ConnectionProvider } from '../../../lib/connection-context.js';
+import { formatPhoneNumber } from '../../../lib/format.js';
 import type { Workspace } from '../../../lib/workspace.js';
 import { ClickToCallPanel } from './click-to-call-panel.js';
 
@@ -331,7 +332,7 @@ describe('ClickToCallPanel', () => {
 
     const answeredAt = startedAt + 8_000;
     showCalls([someoneElse, { ...record, answeredAt: new Date(answeredAt).toISOString() }]);
-    expect(progress).toHaveAccessibleDescription(/^Connected talk time \d:\d\d$/);
+    expect(progress).toHaveAccessibleDescription(/^Connected talking \d:\d\d$/);
     expect(steps()[2]).toHaveAttribute('aria-current', 'step');
     expect(live).toHaveTextContent('Connected: Maya and +1 (555) 123-4567 are talking.');
 
@@ -341,12 +342,13 @@ describe('ClickToCallPanel', () => {
       endedAt: new Date(answeredAt + 125_000).toISOString(),
     };
     showCalls([ended]);
-    expect(progress).toHaveAccessibleDescription('Call ended after 2:05');
+    // Talk time and the table's start-to-end "total", both named: 8 s of ringing, then 2:05 of talk.
+    expect(progress).toHaveAccessibleDescription('Call ended talked 2:05 · 2:13 total');
     expect(steps()[3]).toHaveAttribute('aria-current', 'step');
-    expect(live).toHaveTextContent('Call ended after 2:05.');
+    expect(live).toHaveTextContent('Call ended: talked 2:05, 2:13 total.');
 
     showCalls([]);
-    expect(progress).toHaveAccessibleDescription('Call ended after 2:05');
+    expect(progress).toHaveAccessibleDescription('Call ended talked 2:05 · 2:13 total');
   });
 
   it('reports an unanswered call plainly', async () => {
@@ -356,6 +358,7 @@ describe('ClickToCallPanel', () => {
     await user.click(placeButton());
     await screen.findByText("Ringing Maya's phone…");
     const now = new Date().toISOString();
+    const started = new Date(Date.now() - 5_000).toISOString();
     showCalls([
       {
         callID: 'c-1',
@@ -365,13 +368,13 @@ describe('ClickToCallPanel', () => {
         isOutbound: true,
         isMissedCall: false,
         remoteNumber: '5551234567',
-        startedAt: now,
+        startedAt: started,
         endedAt: now,
         subscriberID: 'agt-0001',
       },
     ]);
     expect(screen.getByRole('region', { name: 'Call to (555) 123-4567' })).toHaveAccessibleDescription(
-      'Not answered (busy or no answer)',
+      'Not answered (busy or no answer) 0:05 total',
     );
   });
 
@@ -443,6 +446,141 @@ describe('ClickToCallPanel', () => {
     await user.click(placeButton());
     await screen.findByText("Ringing Maya's phone…");
     expect(String(postsOf(fetchSpy)[0]?.[0])).toBe('/v1/accounts/demo/applications/support/providers/sip-trunk/calls');
+  });
+
+  it('lands a phone link in the form: number filled in and explained, nothing sent until the agent confirms', async () => {
+    const fetchSpy = mockService();
+    renderPanel({ url: `/?dial=${encodeURIComponent('+1-555-555-0123;ext=12')}` });
+    expect(numberInput()).toHaveValue('+1-555-555-0123;ext=12');
+    expect(numberInput()).toHaveAccessibleDescription(
+      'Will dial 15555550123 Extension 12 is not dialed: ask for it once the call connects.',
+    );
+    await screen.findByRole('option', { name: /Maya Chen/ });
+    // Without an agent named, the caller comes first.
+    expect(subscriberSelect()).toHaveFocus();
+    expect(postsOf(fetchSpy)).toHaveLength(0);
+  });
+
+  it('formats a plain tel: link and focuses the number when it cannot be dialed', async () => {
+    mockService();
+    renderPanel({ url: `/?dial=${encodeURIComponent('tel:+44%2020%207946%200958')}` });
+    expect(numberInput()).toHaveValue(formatPhoneNumber('442079460958'));
+    expect(screen.getByText('Will dial 442079460958')).toBeInTheDocument();
+    vi.restoreAllMocks();
+
+    mockService();
+    renderPanel({ url: `/?dial=${encodeURIComponent('tel:*67-555-0123')}` });
+    const [, second] = screen.getAllByRole('textbox', { name: 'Number to call' });
+    expect(second).toHaveValue('*67-555-0123');
+    expect(second).toHaveFocus();
+    expect(second).toHaveAccessibleDescription(/"\*" is not part of a phone number/);
+  });
+
+  describe("with an agent's own token", () => {
+    const agentWorkspace = () => workspaceOf({ subscriberIDs: ['agt-0001'] });
+
+    it('shows whom the agent calls as instead of a picker, and places the call as them', async () => {
+      const fetchSpy = mockService();
+      const { user } = renderPanel({ workspace: agentWorkspace() });
+      const caller = screen.getByRole('group', { name: 'You place calls as' });
+      await waitFor(() => expect(caller).toHaveTextContent('Maya Chen · ext. 104 · registered'));
+      expect(caller).toHaveAccessibleDescription('Your token places calls only as Maya Chen.');
+      expect(screen.queryByRole('combobox', { name: 'Subscriber' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+
+      await user.type(numberInput(), '555 123 4567');
+      await user.click(placeButton());
+      await screen.findByText("Ringing Maya's phone…");
+      expect(bodyOf(postsOf(fetchSpy)[0]!)).toEqual({ providerSubscriberID: 'agt-0001', remoteNumber: '5551234567' });
+    });
+
+    it("calls back as the agent, whoever took the call, with the button ready", async () => {
+      const fetchSpy = mockService();
+      const { user } = renderPanel({ workspace: agentWorkspace(), url: '/?dial=15551234567&agent=agt-0002' });
+      expect(placeButton()).toHaveFocus();
+      await user.click(placeButton());
+      await waitFor(() => expect(postsOf(fetchSpy)).toHaveLength(1));
+      expect(bodyOf(postsOf(fetchSpy)[0]!)).toEqual({ providerSubscriberID: 'agt-0001', remoteNumber: '15551234567' });
+    });
+
+    it("says so when the agent's phone is offline or the agent is not in the provider's list", async () => {
+      mockService();
+      renderPanel({ workspace: workspaceOf({ subscriberIDs: ['agt-0002'] }) });
+      const caller = screen.getByRole('group', { name: 'You place calls as' });
+      await waitFor(() => expect(caller).toHaveAccessibleDescription(/Omar Haddad's phone is offline/));
+      vi.restoreAllMocks();
+
+      mockService();
+      renderPanel({ workspace: workspaceOf({ subscriberIDs: ['agt-0042'] }) });
+      const [, missing] = screen.getAllByRole('group', { name: 'You place calls as' });
+      await waitFor(() => expect(missing).toHaveAccessibleDescription(/agt-0042 is not in Main PBX's list/));
+    });
+
+    it('offers only its own subscribers when the token has several', async () => {
+      const fetchSpy = mockService();
+      const { user } = renderPanel({ workspace: workspaceOf({ subscriberIDs: ['agt-0001', 'agt-0003'] }) });
+      const choice = screen.getByRole('combobox', { name: 'You place calls as' });
+      await waitFor(() => expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Maya Chen · ext. 104 · registered',
+        'Léna Park · ext. 106 · inactive',
+      ]));
+      await user.selectOptions(choice, 'agt-0003');
+      await user.type(numberInput(), '5551234567');
+      await user.click(placeButton());
+      await waitFor(() => expect(postsOf(fetchSpy)).toHaveLength(1));
+      expect(bodyOf(postsOf(fetchSpy)[0]!)).toMatchObject({ providerSubscriberID: 'agt-0003' });
+    });
+  });
+
+  describe('phone links', () => {
+    const offerButton = () => screen.queryByRole('button', { name: /phone links/ });
+    /** jsdom has neither a real handler registry nor isSecureContext: each test says what the browser offers. */
+    const browserOffers = ({ register, secure }: { register: unknown; secure: boolean }) => {
+      Object.defineProperty(navigator, 'registerProtocolHandler', { value: register, configurable: true });
+      Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });
+    };
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'registerProtocolHandler');
+      Reflect.deleteProperty(window, 'isSecureContext');
+      localStorage.clear();
+    });
+
+    it('asks the browser to open tel: links in the form, once the agent chooses to', async () => {
+      mockService();
+      const register = vi.fn();
+      browserOffers({ register, secure: true });
+      const { user } = renderPanel();
+      expect(register).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Open phone links here' }));
+      expect(register).toHaveBeenCalledWith('tel', `${window.location.origin}/call?number=%s`);
+      const offer = screen.getByRole('region', { name: 'Phone links' });
+      expect(offer).toHaveTextContent(/Asked this browser to open phone links here/);
+      expect(within(offer).getByRole('button', { name: 'Ask the browser again' })).toBeInTheDocument();
+    });
+
+    it('says plainly when the browser refuses', async () => {
+      mockService();
+      browserOffers({
+        register: () => {
+          throw new DOMException('The scheme is not allowed here', 'SecurityError');
+        },
+        secure: true,
+      });
+      const { user } = renderPanel();
+      await user.click(screen.getByRole('button', { name: 'Open phone links here' }));
+      expect(screen.getByRole('region', { name: 'Phone links' })).toHaveTextContent('The browser refused: The scheme is not allowed here');
+    });
+
+    it.each([
+      ['lacks the API', { register: undefined, secure: true }],
+      ['is not a secure context', { register: vi.fn(), secure: false }],
+    ])('is not offered where the browser %s', (_what, offers) => {
+      mockService();
+      browserOffers(offers);
+      renderPanel();
+      expect(placeButton()).toBeInTheDocument();
+      expect(offerButton()).not.toBeInTheDocument();
+    });
   });
 
   it('explains, instead of a form, why a read-only token cannot place calls', () => {

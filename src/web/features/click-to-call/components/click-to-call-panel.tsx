@@ -1,8 +1,9 @@
-/** "Place a call": the click-to-call form, or why this token cannot place calls. */
+/** "Place a call": the click-to-call form and the offer to open phone links in it, or why this token cannot place calls. */
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Panel } from '../../../components/ui/panel.js';
 import type { Workspace } from '../../../lib/workspace.js';
 import { ClickToCallForm } from './click-to-call-form.js';
+import { PhoneLinksOffer } from './phone-links-offer.js';
 
 export const ClickToCallPanel = ({ workspace, calls }: { workspace: Workspace; calls: CallRecord[] }) => (
   <Panel title="Place a call" className="self-start">
@@ -14,8 +15,11 @@ export const ClickToCallPanel = ({ workspace, calls }: { workspace: Workspace; c
     ) : workspace.scopes.length === 0 ? (
       <p className="text-sm text-muted">This application has no provider to place calls through.</p>
     ) : (
-      // A new application starts a fresh form: its providers, subscribers and calls are all different.
-      <ClickToCallForm key={`${workspace.accountID}/${workspace.applicationID}`} workspace={workspace} calls={calls} />
+      <div className="flex flex-col gap-4">
+        {/* A new application starts a fresh form: its providers, subscribers and calls are all different. */}
+        <ClickToCallForm key={`${workspace.accountID}/${workspace.applicationID}`} workspace={workspace} calls={calls} />
+        <PhoneLinksOffer />
+      </div>
     )}
   </Panel>
 );

@@ -9,28 +9,10 @@ import type { Subscriber } from '../../../../contract/subscriber.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import { useConnection } from '../../../lib/connection-context.js';
+import { fullName, statusOf, warningFor } from '../subscriber-status.js';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.js';
 
-type SubscriberStatus = 'registered' | 'offline' | 'inactive';
-
-/** The service checks "active" first, so an inactive subscriber is inactive whatever their phone does. */
-const statusOf = (subscriber: Subscriber): SubscriberStatus =>
-  !subscriber.active ? 'inactive' : subscriber.registered ? 'registered' : 'offline';
-
-const fullName = (subscriber: Subscriber) => `${subscriber.firstName} ${subscriber.lastName}`;
-
 const optionText = (subscriber: Subscriber) => `${fullName(subscriber)} · ext. ${subscriber.extension} · ${statusOf(subscriber)}`;
-
-const warningFor = (subscriber: Subscriber): string | undefined => {
-  switch (statusOf(subscriber)) {
-    case 'offline':
-      return `${fullName(subscriber)}'s phone is offline (not registered): the call will likely be refused, but you can still try.`;
-    case 'inactive':
-      return `${fullName(subscriber)}'s account is inactive: the call will likely be refused, but you can still try.`;
-    case 'registered':
-      return undefined;
-  }
-};
 
 /** Case- and accent-insensitive, so "lucia" finds Lucía and "muller" finds Müller. */
 const searchable = (text: string) =>

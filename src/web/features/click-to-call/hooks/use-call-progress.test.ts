@@ -64,16 +64,17 @@ describe('progressOf', () => {
     expect(progressOf(placed, call(), undefined, SENT + 7_200)).toEqual({ phase: 'ringing', elapsedMs: 7_000 });
     const answered = call({ answeredAt: at(10_200) });
     expect(progressOf(placed, answered, undefined, SENT + 70_200)).toEqual({ phase: 'connected', talkMs: 60_000 });
-    expect(progressOf(placed, call({ endedAt: at(30_000) }), undefined, SENT + 40_000)).toEqual({ phase: 'not-answered' });
+    expect(progressOf(placed, call({ endedAt: at(30_200) }), undefined, SENT + 40_000)).toEqual({ phase: 'not-answered', totalMs: 30_000 });
     expect(progressOf(placed, call({ answeredAt: at(10_200), endedAt: at(75_200) }), undefined, SENT + 99_000)).toEqual({
       phase: 'ended',
       talkMs: 65_000,
+      totalMs: 75_000,
     });
   });
 
   it("keeps an ended call's outcome once the list drops it, and says when a live one vanishes", () => {
     const ended = call({ answeredAt: at(10_200), endedAt: at(75_200) });
-    expect(progressOf(placed, undefined, ended, SENT + 300_000)).toEqual({ phase: 'ended', talkMs: 65_000 });
+    expect(progressOf(placed, undefined, ended, SENT + 300_000)).toEqual({ phase: 'ended', talkMs: 65_000, totalMs: 75_000 });
     expect(progressOf(placed, undefined, call({ answeredAt: at(10_200) }), SENT + 300_000)).toEqual({
       phase: 'gone',
       answered: true,

@@ -14,8 +14,8 @@ export type CallProgress =
   | { phase: 'not-listed' }
   | { phase: 'ringing'; elapsedMs: number }
   | { phase: 'connected'; talkMs: number }
-  | { phase: 'not-answered' }
-  | { phase: 'ended'; talkMs: number }
+  | { phase: 'not-answered'; totalMs: number }
+  | { phase: 'ended'; talkMs: number; totalMs: number }
   | { phase: 'gone'; answered: boolean };
 
 /** The list's record of our call: same provider, caller and number, outbound, started around our request. */
@@ -54,10 +54,12 @@ export const progressOf = (
       : { phase: 'accepted', elapsedMs: now - placed.sentAt };
   }
   const answeredAt = shown.answeredAt === undefined ? undefined : Date.parse(shown.answeredAt);
-  if (shown.endedAt !== undefined)
-    return answeredAt === undefined
-      ? { phase: 'not-answered' }
-      : { phase: 'ended', talkMs: Date.parse(shown.endedAt) - answeredAt };
+  if (shown.endedAt !== undefined) {
+    const endedAt = Date.parse(shown.endedAt);
+    // "total" as the live table counts it, start to end, beside the talk time.
+    const totalMs = endedAt - Date.parse(shown.startedAt);
+    return answeredAt === undefined ? { phase: 'not-answered', totalMs } : { phase: 'ended', talkMs: endedAt - answeredAt, totalMs };
+  }
   if (answeredAt !== undefined) return { phase: 'connected', talkMs: now - answeredAt };
   return { phase: 'ringing', elapsedMs: now - Date.parse(shown.startedAt) };
 };
