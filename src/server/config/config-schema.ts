@@ -68,23 +68,15 @@ export const providerConfigSchema = z.discriminatedUnion('type', [
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
 
-/** Runs beside the other fields' checks, so each message names the token: its index alone says little. */
-const checkSubscriberIDs = (name: string | undefined, ids: string[] | undefined, ctx: z.RefinementCtx) => {
-  if (ids === undefined) return;
-  const token = typeof name === 'string' && name !== '' ? `token "${name}"` : 'this token';
-  if (ids.length === 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['subscriberIDs'],
-      message: `${token}: subscriberIDs is empty: list the subscribers it places calls as, or leave subscriberIDs out so it may place calls as any subscriber`,
-    });
-  ids.forEach((id, i) => {
-    if (!ID_PATTERN.test(id))
-      ctx.addIssue({ code: 'custom', path: ['subscriberIDs', i], message: `${token}: "${id}" is not a valid subscriber ID (${ID_RULE})` });
-    else if (ids.indexOf(id) !== i)
-      ctx.addIssue({ code: 'custom', path: ['subscriberIDs', i], message: `${token}: subscriber "${id}" is listed twice` });
-  });
-};
+/** An agent's subscribers: at least one, each a valid ID, none twice. */
+const subscriberIDsSchema = z
+  .array(z.string().regex(ID_PATTERN, `must be a subscriber ID: ${ID_RULE}`))
+  .min(1, 'is empty: list the subscribers this token places calls as, or leave subscriberIDs out so it may place calls as any subscriber')
+  .superRefine((ids, ctx) =>
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `subscriber "${id}" is listed twice` });
+    }),
+  );
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lowercase hex (64 characters)');
 
@@ -102,12 +94,11 @@ export const tokenConfigSchema = z
      * An agent's own token: the subscribers it places calls as. Without it the token may place
      * calls as any subscriber (a supervisor's or an integration's token).
      */
-    subscriberIDs: z.array(z.string()).optional(),
+    subscriberIDs: subscriberIDsSchema.optional(),
   })
   .refine((t) => (t.sha256 === undefined) !== (t.token === undefined), {
     message: 'give exactly one of "sha256" or "token"',
-  })
-  .superRefine((token, ctx) => checkSubscriberIDs(token.name, token.subscriberIDs, ctx));
+  });
 export type TokenConfig = z.infer<typeof tokenConfigSchema>;
 
 export const applicationConfigSchema = z.strictObject({

@@ -40,14 +40,14 @@ describe('config', () => {
     };
     expect(parseConfig(withIDs(['agt-1', 'agt-2']), 'c.json').accounts[0]?.tokens[3]?.subscriberIDs).toEqual(['agt-1', 'agt-2']);
     expect(() => parseConfig(withIDs([]), 'c.json')).toThrow(
-      /^c\.json: accounts\.0\.tokens\.3\.subscriberIDs: token "agent-1": subscriberIDs is empty: list the subscribers it places calls as, or leave subscriberIDs out/,
+      /^c\.json:1:\d+: account "acme" › token "agent-1" › subscriberIDs: is empty: list the subscribers this token places calls as, or leave subscriberIDs out/,
     );
     expect(() => parseConfig(withIDs(['agt-1', 'agt 2']), 'c.json')).toThrow(
-      /^c\.json: accounts\.0\.tokens\.3\.subscriberIDs\.1: token "agent-1": "agt 2" is not a valid subscriber ID \(1 to 64 letters/,
+      /^c\.json:1:\d+: account "acme" › token "agent-1" › subscriberIDs\.1: must be a subscriber ID: 1 to 64 letters/,
     );
-    expect(() => parseConfig(withIDs(['agt-1', '']), 'c.json')).toThrow(/subscriberIDs\.1: token "agent-1": "" is not a valid subscriber ID/);
-    expect(() => parseConfig(withIDs(['agt-1', 'agt-1']), 'c.json')).toThrow(/subscriberIDs\.1: token "agent-1": subscriber "agt-1" is listed twice/);
-    expect(() => parseConfig(withIDs('agt-1'), 'c.json')).toThrow(/tokens\.3\.subscriberIDs: /);
+    expect(() => parseConfig(withIDs(['agt-1', '']), 'c.json')).toThrow(/token "agent-1" › subscriberIDs\.1: must be a subscriber ID/);
+    expect(() => parseConfig(withIDs(['agt-1', 'agt-1']), 'c.json')).toThrow(/token "agent-1" › subscriberIDs\.1: subscriber "agt-1" is listed twice/);
+    expect(() => parseConfig(withIDs('agt-1'), 'c.json')).toThrow(/token "agent-1" › subscriberIDs: /);
   });
 
   it('accepts a Kamailio provider and names the path of a bad directory entry', () => {
