@@ -63,6 +63,49 @@ test('the live view shows the calls, and follows them as the phone system adds a
   await page.screenshot({ path: `${SHOTS}/live-dark.png`, fullPage: true });
 });
 
+test('every row state and threshold mark reads at WCAG AA, in both themes (axe)', async ({ page }) => {
+  test.setTimeout(150_000);
+  const agent = (await subscribers()).find((s) => s.registered && s.active);
+  if (!agent) throw new Error('the simulator should have a registered agent');
+  // The agent's phone rings for an hour of simulated time (3 minutes here): a ring that grows long.
+  await api(paths.simulatorNextPlacedCall(pbx), { method: 'PUT', body: JSON.stringify({ agent: 'answer', agentRingMs: 3_600_000 }) });
+  const placed = await api(paths.makeCall(pbx), {
+    method: 'POST',
+    headers: { 'idempotency-key': `long-ring-${Date.now()}` },
+    body: JSON.stringify({ providerSubscriberID: agent.providerSubscriberID, remoteNumber: '442079460958' }),
+  });
+  expect(placed.status).toBe(204);
+
+  // Thresholds as low as a supervisor may set them, so the simulator's real calls cross them.
+  await openLiveView(page);
+  await page.getByRole('button', { name: 'Thresholds' }).click();
+  await page.getByRole('spinbutton', { name: 'Long call after' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'Long ring after' }).fill('5');
+  await page.getByRole('button', { name: 'Save thresholds' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // Both providers: the real-speed trunk has calls talking for minutes, the fast PBX rings, misses and ends calls every second.
+  const directions = new Set<string>();
+  for (const [state, label, mark] of [
+    ['ringing', 'Ringing', 'Long ring'],
+    ['talking', 'Talking', 'Long call'],
+    ['missed', 'Missed', undefined],
+    ['ended', 'Ended', undefined],
+  ] as const) {
+    await page.goto(`${service.baseURL}/?provider=all&state=${state}&sort=duration&dir=desc`);
+    const table = page.getByRole('table', { name: 'Live calls' });
+    await expect(table.getByRole('row').nth(1)).toContainText(label, { timeout: 45_000 });
+    if (mark) await expect(table.getByText(mark).first()).toBeVisible({ timeout: 60_000 });
+    for (const direction of await table.getByRole('cell').filter({ hasText: /^(Inbound|Outbound)$/ }).allTextContents()) directions.add(direction);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  expect([...directions].sort()).toEqual(['Inbound', 'Outbound']);
+});
+
 test('click-to-call with a pasted number sends digits only, rings, then connects as an outbound call', async ({ page }) => {
   const agent = (await subscribers()).find((s) => s.registered && s.active);
   if (!agent) throw new Error('the simulator should have a registered agent');
