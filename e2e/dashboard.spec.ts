@@ -5,6 +5,7 @@ import { paths } from '../src/contract/paths.js';
 import { listSubscribersResponseSchema } from '../src/contract/subscriber.js';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { cutOffText, pageFit, visibleHeight } from './support/layout.js';
 import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
 
 const pbx = { accountID: 'e2e', applicationID: 'support', providerID: 'pbx-main' };
@@ -194,4 +195,51 @@ test('the wallboard renders large, dark by default, and light on request', async
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.waitForTimeout(2000);
   await page.screenshot({ path: `${SHOTS}/wallboard-light.png` });
+});
+
+const statistics = (page: Page) => page.getByRole('region', { name: 'Call statistics' });
+
+test('the live view\'s tiles show every number whole, on a desk screen, a large one and a phone', async ({ page }) => {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openLiveView(page);
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/ · (inbound|outbound)/);
+    expect(await cutOffText(statistics(page)), `${width}x${height}`).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/live-${width}x${height}.png` });
+  }
+});
+
+test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLiveView(page);
+  for (const [width, height, scale] of [
+    [1280, 720, undefined],
+    [1280, 720, 2],
+    [1366, 768, 1.25],
+    [1920, 1080, 1],
+    [1920, 1080, 1.25],
+    [1920, 1080, 2],
+    [2560, 1440, 0.75],
+    [3840, 2160, 1],
+    [3840, 2160, 2],
+  ] as const) {
+    const label = `${width}x${height} at scale ${scale ?? 'unset'}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
+    const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/ · (inbound|outbound)/);
+
+    const fit = await pageFit(page);
+    expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
+    expect(fit.scrollWidth, `${label}: width`).toBeLessThanOrEqual(fit.width);
+    // The chart gives way to the tiles, but stays a chart: a sixth of the screen at the least.
+    expect(await visibleHeight(chart), `${label}: chart`).toBeGreaterThanOrEqual(height / 6);
+    expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
+    if (width === 1280 || scale === 1.25) await page.screenshot({ path: `${SHOTS}/wallboard-${width}x${height}-scale-${scale ?? 1}.png` });
+  }
 });

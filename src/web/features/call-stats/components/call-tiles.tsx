@@ -15,9 +15,9 @@ import { StatTile, type TileSize } from './stat-tile.js';
 
 const grids: Record<TileSize, string> = {
   // No row gap: tiles span three rows each (see StatTile) and keep their distance with a margin.
-  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]',
-  // Three columns on a wide screen; rem-sized tracks reflow to fewer as the wallboard's scale grows.
-  wall: '-mb-4 gap-x-4 grid-cols-[repeat(auto-fit,minmax(max(24rem,30%),1fr))]',
+  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]',
+  // Two rows of three: the wallboard's rem follows the screen, so its height is known and the chart gets the rest.
+  wall: '-mb-4 gap-x-4 grid-cols-3',
 };
 
 const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };

@@ -59,7 +59,12 @@ export const StatTile = ({
       <div className="@container">
         <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
       </div>
-      {detail ? <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p> : null}
+      {/* Words are held to two lines; a detail of its own making (the longest call's number) decides what may give way. */}
+      {detail === undefined ? null : typeof detail === 'string' ? (
+        <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p>
+      ) : (
+        <div className={`text-muted ${style.detail}`}>{detail}</div>
+      )}
     </div>
   );
 };

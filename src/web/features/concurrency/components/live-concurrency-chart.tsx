@@ -54,7 +54,7 @@ export const LiveConcurrencyChart = ({
   const wall = size === 'wall';
 
   const plot = (
-    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-[14rem] flex-1' : 'relative h-64'}>
+    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-0 flex-1' : 'relative h-64'}>
       <div className="absolute inset-0">
         {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
         {receivedAt > 0 ? (
