@@ -3,6 +3,7 @@ import { memo, useId } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
+import { tickLabel } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
 import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
 
@@ -11,6 +12,7 @@ export interface ConcurrencyAreaChartProps {
   from: number;
   to: number;
   ticks: number[];
+  tickStepMinutes: number;
   peak: ConcurrencySample | undefined;
   timeZone: string;
   size: 'normal' | 'wall';
@@ -24,7 +26,7 @@ const metrics = {
 
 const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
 
-export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
+export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
   const hatchID = svgID(useId(), 'outbound-hatch');
   const m = metrics[size];
   const peakTotal = peak ? sampleTotal(peak) : 0;
@@ -62,7 +64,8 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZ
           domain={[from, to]}
           ticks={ticks}
           allowDataOverflow
-          tickFormatter={(at: number) => formatShortTime(at, timeZone)}
+          interval={0}
+          tickFormatter={(at: number) => tickLabel(at, timeZone, tickStepMinutes)}
           tick={axisTick}
           stroke="var(--line)"
           height="auto"
