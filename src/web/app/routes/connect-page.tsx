@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.js';
 import { ConnectForm } from '../../features/connection/components/connect-form.js';
 import { useConnection } from '../../lib/connection-context.js';
-import { useAppliedTheme } from '../../lib/theme.js';
+import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 
 export interface ConnectState {
   /** The page to return to once connected. */
@@ -12,14 +12,14 @@ export interface ConnectState {
 }
 
 export const ConnectPage = () => {
-  useAppliedTheme();
+  useAppliedTheme(useAddressTheme());
   const { connection, signedOutReason, signIn } = useConnection();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as ConnectState;
   useEffect(() => {
     document.title = 'Connect · Callboard';
   }, []);
-  if (connection) return <Navigate to={state.from ?? "/"} replace />;
+  if (connection) return <Navigate to={state.from ?? '/'} replace />;
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 p-6">
       <div className="flex items-center gap-3">

@@ -13,7 +13,7 @@ import { useConnection } from '../../lib/connection-context.js';
 import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../../lib/phone-country.js';
 import { usePolling } from '../../lib/polling-context.js';
-import { useAppliedTheme } from '../../lib/theme.js';
+import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, useWorkspace, type Workspace, type WorkspaceState } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
@@ -165,7 +165,7 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
 
 export const WallboardPage = () => {
   const [params] = useSearchParams();
-  useAppliedTheme(params.get('theme') === 'light' ? 'light' : 'dark');
+  useAppliedTheme(useAddressTheme());
   useWallScale(parseScale(params.get('scale')));
   setDefaultPhoneCountry(usePhoneCountry());
   useNeverPaused();
