@@ -209,6 +209,8 @@ test('the live view\'s tiles show every number whole, on a desk screen, a large 
     await openLiveView(page);
     await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/ · (inbound|outbound)/);
     expect(await cutOffText(statistics(page)), `${width}x${height}`).toEqual([]);
+    const fit = await pageFit(page);
+    expect(fit.scrollWidth, `${width}x${height}: no sideways scrolling`).toBeLessThanOrEqual(fit.width);
     await page.screenshot({ path: `${SHOTS}/live-${width}x${height}.png` });
   }
 });
