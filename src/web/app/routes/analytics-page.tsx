@@ -15,7 +15,8 @@ import { WorkspaceGate } from '../workspace-gate.js';
 const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const timeZone = useTimeZone();
   const [range, setRange] = useAnalyticsRange();
-  const { from, to } = rangeWindow(range, useNow());
+  const shown = rangeWindow(range, useNow(), timeZone);
+  const { from, to } = shown;
   // Analytics are per provider: "all providers" shows the first, and says so.
   const scope = workspace.scopes[0];
   useEffect(() => {
@@ -38,7 +39,7 @@ const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect
           Analytics show {workspace.providers.find((p) => p.id === scope.providerID)?.name ?? scope.providerID}; pick another provider above.
         </Banner>
       ) : null}
-      {scope ? <AnalyticsDashboard scope={scope} window={{ from, to }} timeZone={timeZone} /> : null}
+      {scope ? <AnalyticsDashboard scope={scope} window={shown} timeZone={timeZone} /> : null}
     </div>
   );
 };

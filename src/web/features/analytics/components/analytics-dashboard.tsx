@@ -51,7 +51,7 @@ const Legend = ({ items }: { items: { label: string; swatch: ReactNode }[] }) =>
 export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
   const { client, connection } = useConnection();
   const baseURL = connection?.baseURL ?? '';
-  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window), enabled: !!client });
+  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window, window.bucketSeconds), enabled: !!client });
   // Whole hours of the zone's clock, so each hourly bucket is one cell of the heatmap.
   const weekTo = roundDown(window.to, timeZone, 60);
   const week = { from: weekTo - WEEK_MS, to: weekTo };
