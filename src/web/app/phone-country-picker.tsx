@@ -2,8 +2,11 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { COUNTRY_PARAM, parsePhoneCountry, phoneCountryOptions, usePhoneCountry } from '../lib/phone-country.js';
+import { usePhoneRulesReady } from '../lib/phone-rules-loader.js';
 
 export const PhoneCountryPicker = () => {
+  // The full list comes with the phone rules, just after the first data.
+  usePhoneRulesReady();
   const country = usePhoneCountry();
   const [, setParams] = useSearchParams();
   const hintID = useId();
@@ -28,7 +31,7 @@ export const PhoneCountryPicker = () => {
         value={country}
         onChange={(event) => choose(event.target.value)}
       >
-        {phoneCountryOptions().map((option) => (
+        {phoneCountryOptions(country).map((option) => (
           <option key={option.code} value={option.code}>
             {option.label}
           </option>

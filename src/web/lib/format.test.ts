@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDialInput } from './dial-input.js';
 import { formatPhoneNumber, nationalPhoneNumber, timeZoneLabel } from './format.js';
 import { browserPhoneCountry, setDefaultPhoneCountry } from './phone-country.js';
@@ -103,5 +103,20 @@ describe('timeZoneLabel', () => {
   it('adds the short name in force at that moment', () => {
     expect(timeZoneLabel('Europe/Paris', Date.parse('2026-01-15T12:00:00Z'))).toMatch(/^Europe\/Paris \((CET|GMT\+1)\)$/);
     expect(timeZoneLabel('America/New_York', Date.parse('2026-07-15T12:00:00Z'))).toMatch(/^America\/New_York \((EDT|GMT-4)\)$/);
+  });
+});
+
+describe('before the phone rules have loaded', () => {
+  it('shows numbers as their digits, never a made-up grouping, and writes them out once the rules arrive', async () => {
+    vi.resetModules();
+    const fresh = await import('./format.js');
+    const loader = await import('./phone-rules-loader.js');
+    expect(loader.phoneRules()).toBeUndefined();
+    expect(fresh.formatPhoneNumber('442079460958', 'US')).toBe('442079460958');
+    expect(fresh.formatPhoneNumber('', 'US')).toBe('Withheld');
+    expect(fresh.nationalPhoneNumber('442079460958', 'US')).toBeUndefined();
+
+    await loader.loadPhoneRules();
+    expect(fresh.formatPhoneNumber('442079460958', 'US')).toBe('+44 20 7946 0958');
   });
 });

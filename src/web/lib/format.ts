@@ -1,5 +1,5 @@
 /** Formatting of numbers, durations and times for display; one explicit time zone throughout. */
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
+import { phoneRules } from './phone-rules-loader.js';
 import { defaultPhoneCountry, type CountryCode } from './phone-country.js';
 
 /** Up to this many digits a number is an extension or a short code, dialed as written. */
@@ -10,52 +10,25 @@ const LONGEST_NUMBER_DIGITS = 15;
 const isPhoneNumberDigits = (digits: string): boolean =>
   /^\d+$/.test(digits) && digits.length > SHORT_NUMBER_DIGITS && digits.length <= LONGEST_NUMBER_DIGITS;
 
-/**
- * How to read a digit string: with its country code ("442079460958"), or as a number of `country`
- * ("02079460958", "2125550199" in the US). A valid number beats one that is merely possible (the
- * right length); between two possible ones the default country is the better guess ("5551234567"
- * is a US number to a US desk, not an 8-digit Brazilian one).
- */
-const readPhoneNumber = (digits: string, country: CountryCode): { number: PhoneNumber; withCountryCode: boolean } | undefined => {
-  const international = parsePhoneNumberFromString(`+${digits}`);
-  const national = parsePhoneNumberFromString(digits, country);
-  // libphonenumber also finds a country code in digits given as national ("447700900123" in GB).
-  const carriesCode = (number: PhoneNumber) => digits === `${number.countryCallingCode}${number.nationalNumber}`;
-  const readings = [
-    international?.isValid() ? international : undefined,
-    national?.isValid() ? national : undefined,
-    national?.isPossible() ? national : undefined,
-    international?.isPossible() ? international : undefined,
-  ];
-  const number = readings.find((reading) => reading !== undefined);
-  return number && { number, withCountryCode: number === international || carriesCode(number) };
-};
-
-/**
- * With the country code: "+44 20 7946 0958", "+33 6 12 34 56 78". North American numbers keep the
- * area code in parentheses ("+1 (415) 555-0123"), as they are written there.
- */
-const internationalText = (number: PhoneNumber): string =>
-  number.countryCallingCode === '1' ? `+1 ${number.formatNational()}` : number.formatInternational();
-
 const formatted = new Map<string, string>();
 /** Numbers come back poll after poll: each is formatted once, and the memo forgets everything past this size. */
 const MEMO_LIMIT = 20_000;
 
 /**
  * A remote number as people write it. `digits` is what the API carries (digits only, empty when
- * withheld); a number that carries its country code is shown with it, one without is read as a
- * number of `country` and shown as that country writes it ("020 7946 0958"). Extensions, short
- * codes and anything that is no phone number are shown as given.
+ * withheld); a number that carries its country code is shown with it ("+44 20 7946 0958"), one
+ * without is read as a number of `country` and shown as that country writes it ("020 7946 0958").
+ * Extensions, short codes and anything that is no phone number are shown as given, and so is
+ * every number until the phone rules have loaded (just after the first data).
  */
 export const formatPhoneNumber = (digits: string, country: CountryCode = defaultPhoneCountry()): string => {
   if (digits === '') return 'Withheld';
-  if (!isPhoneNumberDigits(digits)) return digits;
+  const rules = phoneRules();
+  if (!rules || !isPhoneNumberDigits(digits)) return digits;
   const key = `${country}:${digits}`;
   let text = formatted.get(key);
   if (text === undefined) {
-    const reading = readPhoneNumber(digits, country);
-    text = !reading ? digits : reading.withCountryCode ? internationalText(reading.number) : reading.number.formatNational();
+    text = rules.writePhoneNumber(digits, country);
     if (formatted.size >= MEMO_LIMIT) formatted.clear();
     formatted.set(key, text);
   }
@@ -67,9 +40,8 @@ export const formatPhoneNumber = (digits: string, country: CountryCode = default
  * 442079460958), so that a search typed as a local caller would write it still finds it.
  */
 export const nationalPhoneNumber = (digits: string, country: CountryCode = defaultPhoneCountry()): string | undefined => {
-  if (!isPhoneNumberDigits(digits)) return undefined;
-  const reading = readPhoneNumber(digits, country);
-  return reading?.withCountryCode ? reading.number.formatNational() : undefined;
+  const rules = phoneRules();
+  return rules && isPhoneNumberDigits(digits) ? rules.writeNationalNumber(digits, country) : undefined;
 };
 
 /** "0:07", "4:05", "1:02:03": minutes and seconds, hours when needed. */

@@ -1,6 +1,7 @@
 /** The country a phone number without a country code is read in: `?country=` in the URL, else the browser's region, else US. */
-import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { useSearchParams } from 'react-router';
+import { phoneRules } from './phone-rules-loader.js';
 
 export type { CountryCode };
 
@@ -9,10 +10,15 @@ export const COUNTRY_PARAM = 'country';
 
 const FALLBACK_COUNTRY: CountryCode = 'US';
 
-/** "gb" or "GB" → "GB"; anything libphonenumber has no rules for → undefined. */
+/**
+ * "gb" or "GB" → "GB"; anything the phone rules do not know → undefined. Before the rules load
+ * (numbers show as digits until then) any two-letter region code passes.
+ */
 export const parsePhoneCountry = (text: string | null | undefined): CountryCode | undefined => {
   const code = text?.trim().toUpperCase() ?? '';
-  return isSupportedCountry(code) ? code : undefined;
+  const rules = phoneRules();
+  if (rules) return rules.isPhoneCountry(code) ? code : undefined;
+  return /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
 };
 
 /** The region of the browser's language ("en-GB" → GB, "fr" → FR), when it names one with phone rules. */
@@ -66,8 +72,12 @@ export const phoneCountryName = (code: CountryCode): string => regionNames?.of(c
 
 let options: CountryOption[] | undefined;
 
-/** Every country with phone rules, by name, for a picker. */
-export const phoneCountryOptions = (): CountryOption[] =>
-  (options ??= getCountries()
-    .map((code) => ({ code, label: `${phoneCountryName(code)} (+${getCountryCallingCode(code)})` }))
+/** Every country with phone rules, by name, for a picker; only `current` until the rules have loaded. */
+export const phoneCountryOptions = (current: CountryCode): CountryOption[] => {
+  const rules = phoneRules();
+  if (!rules) return [{ code: current, label: phoneCountryName(current) }];
+  return (options ??= rules
+    .phoneCountries()
+    .map(({ code, callingCode }) => ({ code, label: `${phoneCountryName(code)} (+${callingCode})` }))
     .sort((a, b) => a.label.localeCompare(b.label, 'en')));
+};

@@ -12,6 +12,7 @@ import { useNow } from '../../lib/clock.js';
 import { useConnection } from '../../lib/connection-context.js';
 import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../../lib/phone-country.js';
+import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { usePolling } from '../../lib/polling-context.js';
 import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 import { useTimeZone } from '../../lib/time-zone.js';
@@ -128,6 +129,7 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
   const now = useNow();
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
+  useLoadPhoneRules(feed.status === 'ready');
   const storageKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 
   return (

@@ -7,6 +7,7 @@ import { useNow } from '../../../lib/clock.js';
 import { peakToday, samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { formatAge, formatDuration, formatPhoneNumber, formatShortTime } from '../../../lib/format.js';
 import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { useRecentMissed, type RecentMissed } from '../hooks/use-recent-missed.js';
@@ -57,6 +58,8 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
   const [thresholds] = useThresholds();
   const timeZone = useTimeZone();
   const country = usePhoneCountry();
+  // Re-renders the longest call's number when the phone rules arrive.
+  usePhoneRulesReady();
   const stats = useMemo(() => liveStats(calls, now, thresholds), [calls, now, thresholds]);
   const missed = useRecentMissed(scopes, calls, now);
   const samples = useConcurrencySamples(samplesKeyForScopes(scopes));

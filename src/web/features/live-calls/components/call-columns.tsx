@@ -21,6 +21,8 @@ export interface CellContext {
   timeZone: string;
   /** Numbers without a country code are read as numbers of this country. */
   country: CountryCode;
+  /** Whether the phone rules have loaded: rows re-render with written-out numbers when they do. */
+  phoneRulesReady: boolean;
   thresholds: Thresholds;
   onCallBack: (request: CallBackRequest) => void;
 }

@@ -9,6 +9,7 @@ import { clockNow } from '../../../lib/clock.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import { measurePollToCommit } from '../../../lib/perf-marks.js';
 import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
@@ -82,6 +83,7 @@ export const LiveCallsTable = ({
   const params = useTableParams();
   const [thresholds] = useThresholds();
   const country = usePhoneCountry();
+  const phoneRulesReady = usePhoneRulesReady();
   const onCallBack = useStableCallBack(country);
   const searchInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(measurePollToCommit, [calls]);
@@ -89,7 +91,9 @@ export const LiveCallsTable = ({
   // Typing stays responsive with thousands of calls: the list catches up with the search box.
   const search = useDeferredValue(params.filters.search);
   const filters = useMemo(() => ({ ...params.filters, search }), [params.filters, search]);
-  const filtered = useMemo(() => filterCalls(calls, filters, country), [calls, filters, country]);
+  // How numbers are read; the phone rules' arrival adds their national forms to what a search finds.
+  const numberReading = useMemo(() => ({ country, phoneRulesReady }), [country, phoneRulesReady]);
+  const filtered = useMemo(() => filterCalls(calls, filters, numberReading.country), [calls, filters, numberReading]);
   const sortKey = columnByID(params.sort.column)?.sort?.key;
   const rows = useMemo(() => {
     if (!sortKey) return filtered;
@@ -100,7 +104,10 @@ export const LiveCallsTable = ({
 
   const available = useMemo(() => callColumns.filter((column) => showProvider || column.id !== 'provider'), [showProvider]);
   const columns = useMemo(() => available.filter((column) => !params.hidden.includes(column.id)), [available, params.hidden]);
-  const context = useMemo((): CellContext => ({ timeZone, country, thresholds, onCallBack }), [timeZone, country, thresholds, onCallBack]);
+  const context = useMemo(
+    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack }),
+    [timeZone, country, phoneRulesReady, thresholds, onCallBack],
+  );
 
   const clearFilters = () => {
     params.clearFilters();

@@ -3,6 +3,7 @@ import type { CallRecord } from '../../../../contract/call-record.js';
 import { callState, type CallState } from '../../../lib/call-state.js';
 import { formatPhoneNumber, nationalPhoneNumber } from '../../../lib/format.js';
 import { defaultPhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { phoneRules } from '../../../lib/phone-rules-loader.js';
 import { callDirection, subscriberName, type Direction } from './call-fields.js';
 
 /** The subscriber filter's value for calls that no subscriber has taken yet. */
@@ -23,24 +24,27 @@ export const hasFilters = (filters: CallFilters): boolean =>
 
 interface SearchForms {
   country: CountryCode;
+  /** Built with the phone rules: before they load, numbers have only their digits. */
+  ruled: boolean;
   /** Everything shown or stored about the call, lower case. */
   text: string;
   /** The digit strings a typed number may be part of: stored, as written nationally, the extension. */
   digits: string[];
 }
 
-// Call objects are kept by callID across polls, so each call's forms are built once per country, not on every keystroke.
+// Call objects are kept by callID across polls, so each call's forms are built once per country (and once the phone rules arrive), not on every keystroke.
 const searchCache = new WeakMap<CallRecord, SearchForms>();
 const searchForms = (call: CallRecord, country: CountryCode): SearchForms => {
+  const ruled = phoneRules() !== undefined;
   const cached = searchCache.get(call);
-  if (cached?.country === country) return cached;
+  if (cached?.country === country && cached.ruled === ruled) return cached;
   const national = nationalPhoneNumber(call.remoteNumber, country);
   const text = [call.callID, call.remoteNumber, formatPhoneNumber(call.remoteNumber, country), national, call.remoteName, subscriberName(call), call.subscriberExtension]
     .filter(Boolean)
     .join('\n')
     .toLowerCase();
   const digits = [call.remoteNumber, national?.replace(/\D/g, ''), call.subscriberExtension].filter((value): value is string => Boolean(value));
-  const forms = { country, text, digits };
+  const forms = { country, ruled, text, digits };
   searchCache.set(call, forms);
   return forms;
 };
