@@ -72,7 +72,10 @@ test('every row state and threshold mark reads at WCAG AA, in both themes (axe)'
   const agent = (await subscribers()).find((s) => s.registered && s.active);
   if (!agent) throw new Error('the simulator should have a registered agent');
   // The agent's phone rings for an hour of simulated time (3 minutes here): a ring that grows long.
-  await api(paths.simulatorNextPlacedCall(pbx), { method: 'PUT', body: JSON.stringify({ agent: 'answer', agentRingMs: 3_600_000 }) });
+  await api(paths.simulatorNextPlacedCall(pbx), {
+    method: 'PUT',
+    body: JSON.stringify({ agent: 'answer', agentRingMs: 3_600_000 }),
+  });
   const placed = await api(paths.makeCall(pbx), {
     method: 'POST',
     headers: { 'idempotency-key': `long-ring-${Date.now()}` },
@@ -100,7 +103,11 @@ test('every row state and threshold mark reads at WCAG AA, in both themes (axe)'
     const table = page.getByRole('table', { name: 'Live calls' });
     await expect(table.getByRole('row').nth(1)).toContainText(label, { timeout: 45_000 });
     if (mark) await expect(table.getByText(mark).first()).toBeVisible({ timeout: 60_000 });
-    for (const direction of await table.getByRole('cell').filter({ hasText: /^(Inbound|Outbound)$/ }).allTextContents()) directions.add(direction);
+    for (const direction of await table
+      .getByRole('cell')
+      .filter({ hasText: /^(Inbound|Outbound)$/ })
+      .allTextContents())
+      directions.add(direction);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoSeriousA11yViolations(page);
@@ -202,7 +209,7 @@ test('the wallboard renders large, dark by default, and light on request', async
 
 const statistics = (page: Page) => page.getByRole('region', { name: 'Call statistics' });
 
-test('the live view\'s tiles show every number whole, on a desk screen, a large one and a phone', async ({ page }) => {
+test("the live view's tiles show every number whole, on a desk screen, a large one and a phone", async ({ page }) => {
   for (const [width, height] of [
     [1280, 720],
     [1920, 1080],
@@ -219,7 +226,9 @@ test('the live view\'s tiles show every number whole, on a desk screen, a large 
   }
 });
 
-test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({ page }) => {
+test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openLiveView(page);
   for (const [width, height, scale] of [
@@ -246,6 +255,7 @@ test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling
     // The chart gives way to the tiles, but stays a chart: a sixth of the screen at the least.
     expect(await visibleHeight(chart), `${label}: chart`).toBeGreaterThanOrEqual(height / 6);
     expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
-    if (width === 1280 || scale === 1.25) await page.screenshot({ path: `${SHOTS}/wallboard-${width}x${height}-scale-${scale ?? 1}.png` });
+    if (width === 1280 || scale === 1.25)
+      await page.screenshot({ path: `${SHOTS}/wallboard-${width}x${height}-scale-${scale ?? 1}.png` });
   }
 });

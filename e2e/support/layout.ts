@@ -12,7 +12,12 @@ export interface PageFit {
 export const pageFit = (page: Page): Promise<PageFit> =>
   page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
-    return { scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight, width: window.innerWidth, height: window.innerHeight };
+    return {
+      scrollWidth: root.scrollWidth,
+      scrollHeight: root.scrollHeight,
+      width: window.innerWidth,
+      height: window.innerHeight,
+    };
   });
 
 /** The part of an element's box inside the viewport, in pixels of height. */
@@ -33,9 +38,15 @@ export const cutOffText = (container: Locator, { onScreen = false } = {}): Promi
     const PHONE_NUMBER = /\+?\(?\d[\d ()-]{5,}\d/;
     const clips = (element: Element) => {
       const style = getComputedStyle(element);
-      return style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis' || (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '');
+      return (
+        style.overflowX !== 'visible' ||
+        style.overflowY !== 'visible' ||
+        style.textOverflow === 'ellipsis' ||
+        (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '')
+      );
     };
-    const overflows = (element: Element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+    const overflows = (element: Element) =>
+      element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
     const problems: string[] = [];
     for (const element of root.querySelectorAll('*')) {
       const text = element.textContent?.trim() ?? '';
@@ -45,7 +56,9 @@ export const cutOffText = (container: Locator, { onScreen = false } = {}): Promi
         if (PHONE_NUMBER.test(text)) problems.push(`a phone number is cut: "${text}"`);
         else if (element.getAttribute('title') !== text) problems.push(`cut without its text in a title: "${text}"`);
       }
-      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && PHONE_NUMBER.test(node.textContent ?? ''));
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && PHONE_NUMBER.test(node.textContent ?? ''),
+      );
       if (!ownText) continue;
       const box = element.getBoundingClientRect();
       const offScreen = box.top < 0 || box.left < 0 || box.bottom > window.innerHeight + 1 || box.right > window.innerWidth + 1;
@@ -53,7 +66,8 @@ export const cutOffText = (container: Locator, { onScreen = false } = {}): Promi
       for (let ancestor = element.parentElement; ancestor && ancestor !== root.parentElement; ancestor = ancestor.parentElement) {
         if (!clips(ancestor)) continue;
         const room = ancestor.getBoundingClientRect();
-        if (box.top < room.top - 1 || box.bottom > room.bottom + 1 || box.left < room.left - 1 || box.right > room.right + 1) problems.push(`a phone number is cut by its container: "${text}"`);
+        if (box.top < room.top - 1 || box.bottom > room.bottom + 1 || box.left < room.left - 1 || box.right > room.right + 1)
+          problems.push(`a phone number is cut by its container: "${text}"`);
       }
     }
     return problems;

@@ -35,7 +35,11 @@ const renderLayout = (url: string) =>
   );
 
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 });
 
 afterEach(() => {
@@ -72,7 +76,7 @@ describe('AppLayout', () => {
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', expect.stringContaining('country=GB'));
   });
 
-  it('ignores a country the phone rules do not know, and uses the browser\'s', () => {
+  it("ignores a country the phone rules do not know, and uses the browser's", () => {
     renderLayout('/?country=XX');
     expect(screen.getByRole('combobox', { name: 'Default country' })).toHaveValue(browserPhoneCountry());
   });

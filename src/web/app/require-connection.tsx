@@ -9,5 +9,11 @@ export const RequireConnection = () => {
   if (connection) return <Outlet />;
   // A wall screen without a token stays dark on the connection page: no white flash across the room.
   const theme = themeForAddress(location.pathname, location.search);
-  return <Navigate to={{ pathname: '/connect', search: theme ? `?theme=${theme}` : '' }} replace state={{ from: location.pathname + location.search }} />;
+  return (
+    <Navigate
+      to={{ pathname: '/connect', search: theme ? `?theme=${theme}` : '' }}
+      replace
+      state={{ from: location.pathname + location.search }}
+    />
+  );
 };

@@ -31,7 +31,12 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Whether numbers are written by the rules yet: components that show numbers read it to re-render when they arrive. */
-export const usePhoneRulesReady = (): boolean => useSyncExternalStore(subscribe, () => rules !== undefined, () => false);
+export const usePhoneRulesReady = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => rules !== undefined,
+    () => false,
+  );
 
 /**
  * Loads the rules once the page's first data is on screen: the numbers are then shown as digits

@@ -3,7 +3,14 @@
  * about 30 KiB gzip, so the dashboard loads this module once its first data is on screen
  * (phone-rules-loader.ts); lib/format.ts and lib/phone-country.ts use it through the loader.
  */
-import { getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/min';
 
 /**
  * How to read a digit string: with its country code ("442079460958"), or as a number of `country`

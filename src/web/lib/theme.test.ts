@@ -41,7 +41,7 @@ describe('themeForAddress', () => {
     expect(themeForAddress('/wallboard', '?theme=purple')).toBe('dark');
   });
 
-  it('lets the connection page follow its ?theme=, and leaves the other pages to the user\'s choice', () => {
+  it("lets the connection page follow its ?theme=, and leaves the other pages to the user's choice", () => {
     expect(themeForAddress('/connect', '?theme=dark')).toBe('dark');
     expect(themeForAddress('/connect', '')).toBeUndefined();
     expect(themeForAddress('/', '?theme=dark')).toBeUndefined();
@@ -50,9 +50,21 @@ describe('themeForAddress', () => {
 });
 
 describe('the boot script (public/theme-boot.js)', () => {
-  const addresses = ['/', '/analytics?range=7d', '/wallboard', '/wallboard?theme=light', '/wallboard?theme=dark', '/connect', '/connect?theme=dark', '/connect?theme=light', '/?theme=dark'];
+  const addresses = [
+    '/',
+    '/analytics?range=7d',
+    '/wallboard',
+    '/wallboard?theme=light',
+    '/wallboard?theme=dark',
+    '/connect',
+    '/connect?theme=dark',
+    '/connect?theme=light',
+    '/?theme=dark',
+  ];
   const choices: ThemeChoice[] = ['system', 'light', 'dark'];
-  const cases = addresses.flatMap((address) => choices.flatMap((choice) => [true, false].map((dark) => [address, choice, dark] as const)));
+  const cases = addresses.flatMap((address) =>
+    choices.flatMap((choice) => [true, false].map((dark) => [address, choice, dark] as const)),
+  );
 
   it.each(cases)('applies what the app will at %s (choice %s, system dark %s)', (address, choice, dark) => {
     prefersDark(dark);

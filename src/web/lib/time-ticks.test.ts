@@ -57,28 +57,58 @@ describe('zonedTicks', () => {
 
   it('keeps hours round in zones half or three quarters of an hour off UTC', () => {
     const from = at('2026-11-22T10:07:00Z');
-    expect(wall(zonedTicks(from, from + 3 * HOUR, 'Asia/Kolkata', 60), 'Asia/Kolkata')).toEqual(['2026-11-22 16:00', '2026-11-22 17:00', '2026-11-22 18:00']);
-    expect(wall(zonedTicks(from, from + HOUR, 'Asia/Kathmandu', 10), 'Asia/Kathmandu').map((t) => t.slice(-2))).toEqual(['00', '10', '20', '30', '40', '50']);
+    expect(wall(zonedTicks(from, from + 3 * HOUR, 'Asia/Kolkata', 60), 'Asia/Kolkata')).toEqual([
+      '2026-11-22 16:00',
+      '2026-11-22 17:00',
+      '2026-11-22 18:00',
+    ]);
+    expect(wall(zonedTicks(from, from + HOUR, 'Asia/Kathmandu', 10), 'Asia/Kathmandu').map((t) => t.slice(-2))).toEqual([
+      '00',
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+    ]);
   });
 
   it('ticks a 1 h window every ten minutes, on the clock of the zone', () => {
     const to = at('2026-11-22T14:37:20Z');
     const { ticks, stepMinutes } = timeAxis(to - HOUR, to, 'Europe/Paris', 6);
     expect(stepMinutes).toBe(10);
-    expect(wall(ticks, 'Europe/Paris')).toEqual(['2026-11-22 14:40', '2026-11-22 14:50', '2026-11-22 15:00', '2026-11-22 15:10', '2026-11-22 15:20', '2026-11-22 15:30']);
+    expect(wall(ticks, 'Europe/Paris')).toEqual([
+      '2026-11-22 14:40',
+      '2026-11-22 14:50',
+      '2026-11-22 15:00',
+      '2026-11-22 15:10',
+      '2026-11-22 15:20',
+      '2026-11-22 15:30',
+    ]);
   });
 
   it('stays on round local hours across the spring-forward change, skipping the hour that does not exist', () => {
     // Paris, 29 March 2026: 02:00 becomes 03:00.
     const ticks = zonedTicks(at('2026-03-28T23:00:00Z'), at('2026-03-29T03:00:00Z'), 'Europe/Paris', 60);
-    expect(wall(ticks, 'Europe/Paris')).toEqual(['2026-03-29 00:00', '2026-03-29 01:00', '2026-03-29 03:00', '2026-03-29 04:00', '2026-03-29 05:00']);
+    expect(wall(ticks, 'Europe/Paris')).toEqual([
+      '2026-03-29 00:00',
+      '2026-03-29 01:00',
+      '2026-03-29 03:00',
+      '2026-03-29 04:00',
+      '2026-03-29 05:00',
+    ]);
   });
 
   it('stays on round local hours and midnights across the fall-back change', () => {
     // Paris, 25 October 2026: 03:00 becomes 02:00 again; that day has 25 hours.
     const from = at('2026-10-24T22:00:00Z');
     const sixHours = zonedTicks(from, from + 25 * HOUR, 'Europe/Paris', 360);
-    expect(wall(sixHours, 'Europe/Paris')).toEqual(['2026-10-25 00:00', '2026-10-25 06:00', '2026-10-25 12:00', '2026-10-25 18:00', '2026-10-26 00:00']);
+    expect(wall(sixHours, 'Europe/Paris')).toEqual([
+      '2026-10-25 00:00',
+      '2026-10-25 06:00',
+      '2026-10-25 12:00',
+      '2026-10-25 18:00',
+      '2026-10-26 00:00',
+    ]);
     const days = zonedTicks(at('2026-10-20T00:00:00Z'), at('2026-10-30T00:00:00Z'), 'Europe/Paris', 1440);
     for (const t of days) expect(minuteOfDay(t, 'Europe/Paris')).toBe(0);
     expect(days).toHaveLength(10);
@@ -91,7 +121,11 @@ describe('zonedTicks', () => {
   });
 
   it('includes both ends when they are round, and gives nothing for an empty window', () => {
-    expect(wall(zonedTicks(at('2026-11-22T10:00:00Z'), at('2026-11-22T12:00:00Z'), 'UTC', 60), 'UTC')).toEqual(['2026-11-22 10:00', '2026-11-22 11:00', '2026-11-22 12:00']);
+    expect(wall(zonedTicks(at('2026-11-22T10:00:00Z'), at('2026-11-22T12:00:00Z'), 'UTC', 60), 'UTC')).toEqual([
+      '2026-11-22 10:00',
+      '2026-11-22 11:00',
+      '2026-11-22 12:00',
+    ]);
     expect(zonedTicks(at('2026-11-22T10:01:00Z'), at('2026-11-22T10:59:00Z'), 'UTC', 60)).toEqual([]);
   });
 });
@@ -105,7 +139,7 @@ describe('tickLabel', () => {
 });
 
 describe('roundDown', () => {
-  it('finds the start of the hour on the zone\'s clock', () => {
+  it("finds the start of the hour on the zone's clock", () => {
     expect(roundDown(at('2026-11-22T14:37:00Z'), 'UTC', 60)).toBe(at('2026-11-22T14:00:00Z'));
     expect(roundDown(at('2026-11-22T14:37:00Z'), 'Asia/Kolkata', 60)).toBe(at('2026-11-22T14:30:00Z'));
     expect(roundDown(at('2026-11-22T14:30:00Z'), 'Asia/Kolkata', 60)).toBe(at('2026-11-22T14:30:00Z'));

@@ -11,7 +11,22 @@ const DAY_MINUTES = 1440;
 const WEEK_MINUTES = 7 * DAY_MINUTES;
 
 /** The steps an axis may use, in wall-clock minutes: each divides the next larger unit evenly. */
-export const TICK_STEPS_MINUTES = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, DAY_MINUTES, 2 * DAY_MINUTES, WEEK_MINUTES] as const;
+export const TICK_STEPS_MINUTES = [
+  1,
+  2,
+  5,
+  10,
+  15,
+  30,
+  60,
+  120,
+  180,
+  360,
+  720,
+  DAY_MINUTES,
+  2 * DAY_MINUTES,
+  WEEK_MINUTES,
+] as const;
 
 /** The smallest step that puts at most `maxTicks` ticks on the span (at least one step is always possible). */
 export const tickStepMinutes = (spanMs: number, maxTicks: number): number => {

@@ -9,7 +9,13 @@ export type TileSize = 'normal' | 'wall';
  * (container units) rather than overflow it, say for a call past an hour on a narrow tile.
  */
 const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string; warning: string }> = {
-  normal: { tile: 'gap-y-1 mb-3 p-4', title: 'text-sm', value: 'text-[length:min(2.25rem,20cqi)] leading-[1.1]', detail: 'text-sm', warning: 'text-sm' },
+  normal: {
+    tile: 'gap-y-1 mb-3 p-4',
+    title: 'text-sm',
+    value: 'text-[length:min(2.25rem,20cqi)] leading-[1.1]',
+    detail: 'text-sm',
+    warning: 'text-sm',
+  },
   wall: {
     tile: 'gap-y-2 mb-4 px-6 py-4',
     title: 'text-[2rem] leading-tight',
