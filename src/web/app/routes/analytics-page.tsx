@@ -7,6 +7,7 @@ import { useAnalyticsRange } from '../../features/analytics/hooks/use-analytics-
 import { rangeWindow } from '../../features/analytics/utils/analytics-range.js';
 import { useNow } from '../../lib/clock.js';
 import { formatDateTime } from '../../lib/format.js';
+import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, type Workspace } from '../../lib/workspace.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
@@ -22,6 +23,8 @@ const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect
   useEffect(() => {
     document.title = 'Analytics · Callboard';
   }, []);
+  // No numbers here, but the country picker beside the time zone lists its countries from the phone rules.
+  useLoadPhoneRules(true);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

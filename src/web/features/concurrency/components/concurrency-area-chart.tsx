@@ -18,7 +18,10 @@ export interface ConcurrencyAreaChartProps {
   size: 'normal' | 'wall';
 }
 
-/** Font sizes in rem follow the wallboard's scale; recharts measures the labels to size its axes. */
+/**
+ * Font sizes in rem follow the wallboard's scale; recharts measures the labels to size its axes.
+ * Strokes and the peak's dot are SVG pixels, given here for a 16px rem and scaled to the page's.
+ */
 const metrics = {
   normal: { font: '0.75rem', peakFont: '0.8125rem', strokeWidth: 2, dot: 5 },
   wall: { font: '1.375rem', peakFont: '1.625rem', strokeWidth: 3, dot: 9 },
@@ -29,6 +32,8 @@ const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line
 export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
   const hatchID = svgID(useId(), 'outbound-hatch');
   const m = metrics[size];
+  // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
+  const px = size === 'wall' ? parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1 : 1;
   const peakTotal = peak ? sampleTotal(peak) : 0;
   const axisTick = { fill: 'var(--muted)', fontSize: m.font };
   // The label sits on the side away from the peak's dot.
@@ -42,7 +47,7 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMin
       stackId="live"
       stroke={seriesStroke[series].color}
       strokeDasharray={seriesStroke[series].dash}
-      strokeWidth={m.strokeWidth}
+      strokeWidth={m.strokeWidth * px}
       {...seriesFill(series, hatchID)}
       isAnimationActive={false}
       dot={false}
@@ -87,7 +92,7 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMin
             }}
           />
         ) : null}
-        {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2} /> : null}
+        {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} /> : null}
         {size === 'normal' ? (
           <Tooltip
             isAnimationActive={false}
