@@ -50,4 +50,6 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', 'e2e/**', 'bench/**'], rules: { 'no-console': 'off' } },
+  // Served as is to the browser, before the app: plain script, browser globals.
+  { files: ['public/**/*.js'], languageOptions: { sourceType: 'script', globals: { ...globals.browser } } },
 );

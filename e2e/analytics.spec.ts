@@ -1,6 +1,6 @@
 /** The analytics page against the real service: a week of backfilled history, in a real Chromium. */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
 
@@ -59,4 +59,75 @@ test('the analytics page shows a backfilled week, changes range through the URL,
   await expect(chart).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/analytics-24h-dark.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
+});
+
+/** The time labels under a chart, as drawn. */
+const xTickLabels = (chart: Locator) => chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+
+test('time axes sit on round hours and midnights of the displayed zone, for every range and zone', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(service.dashboardURL);
+  await expect(page.getByRole('table', { name: 'Live calls' })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Chart of concurrent calls over the range/ });
+  const missed = page.getByRole('img', { name: /^Bar chart of calls started and missed/ });
+  const HOUR = /^([01]\d|2[0-3]):00$/;
+  const DAY = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}$/;
+
+  for (const zone of ['UTC', 'Asia/Kolkata', 'America/New_York']) {
+    await page.goto(`${service.baseURL}/analytics?provider=sip-trunk&range=24h&tz=${encodeURIComponent(zone)}`);
+    await expect.poll(() => xTickLabels(chart), { message: `${zone} 24 h` }).not.toEqual([]);
+    const day = await xTickLabels(chart);
+    expect(day.length, `${zone} 24 h: ${day.join(', ')}`).toBeGreaterThanOrEqual(6);
+    for (const label of day) expect(label, `${zone} 24 h: ${day.join(', ')}`).toMatch(new RegExp(`${HOUR.source}|${DAY.source}`));
+    // Evenly spaced: every gap between two hour labels is the same number of hours.
+    const hours = day.filter((label) => HOUR.test(label)).map((label) => Number(label.slice(0, 2)));
+    const gaps = new Set(hours.slice(1).map((hour, i) => (hour - (hours[i] as number) + 24) % 24));
+    expect(gaps.size, `${zone} 24 h: ${day.join(', ')}`).toBeLessThanOrEqual(2);
+    expect(await xTickLabels(missed)).toEqual(day);
+
+    // Each range's labels, once the axis has redrawn for it: all of one kind, and enough of them.
+    const settles = (range: string, pattern: RegExp, least: number) =>
+      expect
+        .poll(async () => {
+          const labels = await xTickLabels(chart);
+          return labels.length >= least && labels.every((label) => pattern.test(label)) ? 'round' : labels.join(', ');
+        }, { message: `${zone} ${range}` })
+        .toBe('round');
+    await page.getByRole('button', { name: '7 d' }).click();
+    await settles('7 d', new RegExp(`${HOUR.source}|${DAY.source}`), 5);
+    expect((await xTickLabels(chart)).filter((label) => DAY.test(label)).length, `${zone} 7 d: a label at each midnight`).toBeGreaterThanOrEqual(6);
+    await page.getByRole('button', { name: '1 h' }).click();
+    await settles('1 h', /^([01]\d|2[0-3]):[0-5][05]$|^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2}$/, 4);
+  }
+});
+
+test('the busiest-hours heatmap shows all 24 hours on desk screens, and says it scrolls on a phone', async ({ page }) => {
+  await page.goto(service.dashboardURL);
+  await expect(page.getByRole('table', { name: 'Live calls' })).toBeVisible();
+  const heatmap = page.getByRole('table', { name: /Calls started per hour, last 7 days/ });
+  const hint = page.getByText('Scroll sideways for all 24 hours');
+  for (const width of [1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${service.baseURL}/analytics?range=7d`);
+    await expect(heatmap).toBeVisible();
+    const panel = page.getByRole('region', { name: 'Busiest hours of the week' });
+    const room = await panel.boundingBox();
+    for (const hour of ['00', '12', '22', '23']) {
+      const box = await heatmap.getByRole('columnheader', { name: hour, exact: true }).boundingBox();
+      expect(box && room && box.x >= room.x && box.x + box.width <= room.x + room.width, `${width}px: hour ${hour} inside the panel`).toBe(true);
+    }
+    await expect(hint).toHaveCount(0);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${service.baseURL}/analytics?range=7d`);
+  await expect(hint).toBeVisible();
+  const scroller = page.getByRole('region', { name: /Calls started per hour, last 7 days/ });
+  await scroller.scrollIntoViewIfNeeded();
+  await scroller.hover();
+  await page.mouse.wheel(2000, 0);
+  const last = heatmap.getByRole('columnheader', { name: '23', exact: true });
+  await expect(last).toBeInViewport();
+  await expect(heatmap.getByRole('rowheader', { name: 'Mon' })).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/analytics-phone.png`, fullPage: true });
 });

@@ -4,7 +4,9 @@ import { listCallsResponseSchema } from '../src/contract/call-record.js';
 import { paths } from '../src/contract/paths.js';
 import { listSubscribersResponseSchema } from '../src/contract/subscriber.js';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
+import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { cutOffText, pageFit, visibleHeight } from './support/layout.js';
 import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
 
 const pbx = { accountID: 'e2e', applicationID: 'support', providerID: 'pbx-main' };
@@ -12,6 +14,8 @@ const SHOTS = 'test-results/screenshots';
 
 let service: ServiceProcess;
 test.beforeAll(async () => {
+  // Numbers are expected as the dashboard writes them.
+  await loadPhoneRules();
   service = await startService({ CALLBOARD_CONFIG: E2E_CONFIG });
 });
 test.afterAll(async () => {
@@ -61,6 +65,56 @@ test('the live view shows the calls, and follows them as the phone system adds a
   await page.screenshot({ path: `${SHOTS}/live-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: `${SHOTS}/live-dark.png`, fullPage: true });
+});
+
+test('every row state and threshold mark reads at WCAG AA, in both themes (axe)', async ({ page }) => {
+  test.setTimeout(150_000);
+  const agent = (await subscribers()).find((s) => s.registered && s.active);
+  if (!agent) throw new Error('the simulator should have a registered agent');
+  // The agent's phone rings for an hour of simulated time (3 minutes here): a ring that grows long.
+  await api(paths.simulatorNextPlacedCall(pbx), {
+    method: 'PUT',
+    body: JSON.stringify({ agent: 'answer', agentRingMs: 3_600_000 }),
+  });
+  const placed = await api(paths.makeCall(pbx), {
+    method: 'POST',
+    headers: { 'idempotency-key': `long-ring-${Date.now()}` },
+    body: JSON.stringify({ providerSubscriberID: agent.providerSubscriberID, remoteNumber: '442079460958' }),
+  });
+  expect(placed.status).toBe(204);
+
+  // Thresholds as low as a supervisor may set them, so the simulator's real calls cross them.
+  await openLiveView(page);
+  await page.getByRole('button', { name: 'Thresholds' }).click();
+  await page.getByRole('spinbutton', { name: 'Long call after' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'Long ring after' }).fill('5');
+  await page.getByRole('button', { name: 'Save thresholds' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // Both providers: the real-speed trunk has calls talking for minutes, the fast PBX rings, misses and ends calls every second.
+  const directions = new Set<string>();
+  for (const [state, label, mark] of [
+    ['ringing', 'Ringing', 'Long ring'],
+    ['talking', 'Talking', 'Long call'],
+    ['missed', 'Missed', undefined],
+    ['ended', 'Ended', undefined],
+  ] as const) {
+    await page.goto(`${service.baseURL}/?provider=all&state=${state}&sort=duration&dir=desc`);
+    const table = page.getByRole('table', { name: 'Live calls' });
+    await expect(table.getByRole('row').nth(1)).toContainText(label, { timeout: 45_000 });
+    if (mark) await expect(table.getByText(mark).first()).toBeVisible({ timeout: 60_000 });
+    for (const direction of await table
+      .getByRole('cell')
+      .filter({ hasText: /^(Inbound|Outbound)$/ })
+      .allTextContents())
+      directions.add(direction);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  expect([...directions].sort()).toEqual(['Inbound', 'Outbound']);
 });
 
 test('click-to-call with a pasted number sends digits only, rings, then connects as an outbound call', async ({ page }) => {
@@ -151,4 +205,57 @@ test('the wallboard renders large, dark by default, and light on request', async
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.waitForTimeout(2000);
   await page.screenshot({ path: `${SHOTS}/wallboard-light.png` });
+});
+
+const statistics = (page: Page) => page.getByRole('region', { name: 'Call statistics' });
+
+test("the live view's tiles show every number whole, on a desk screen, a large one and a phone", async ({ page }) => {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openLiveView(page);
+    // Written out by the phone rules, which load just after the first data: "+1 (415) 555-0123 · inbound".
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/\+\d[\d ()-]+ · (inbound|outbound)/);
+    expect(await cutOffText(statistics(page)), `${width}x${height}`).toEqual([]);
+    const fit = await pageFit(page);
+    expect(fit.scrollWidth, `${width}x${height}: no sideways scrolling`).toBeLessThanOrEqual(fit.width);
+    await page.screenshot({ path: `${SHOTS}/live-${width}x${height}.png` });
+  }
+});
+
+test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openLiveView(page);
+  for (const [width, height, scale] of [
+    [1280, 720, undefined],
+    [1280, 720, 2],
+    [1366, 768, 1.25],
+    [1920, 1080, 1],
+    [1920, 1080, 1.25],
+    [1920, 1080, 2],
+    [2560, 1440, 0.75],
+    [3840, 2160, 1],
+    [3840, 2160, 2],
+  ] as const) {
+    const label = `${width}x${height} at scale ${scale ?? 'unset'}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
+    const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/\+\d[\d ()-]+ · (inbound|outbound)/);
+
+    const fit = await pageFit(page);
+    expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
+    expect(fit.scrollWidth, `${label}: width`).toBeLessThanOrEqual(fit.width);
+    // The chart gives way to the tiles, but stays a chart: a sixth of the screen at the least.
+    expect(await visibleHeight(chart), `${label}: chart`).toBeGreaterThanOrEqual(height / 6);
+    expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
+    if (width === 1280 || scale === 1.25)
+      await page.screenshot({ path: `${SHOTS}/wallboard-${width}x${height}-scale-${scale ?? 1}.png` });
+  }
 });

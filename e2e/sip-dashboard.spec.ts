@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
+import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
 import { startSipTestbed, type SipTestbed } from '../src/testbed/sip-testbed.js';
 import { kamailioProviderConfig } from '../src/testbed/testbed-provider.js';
 import { E2E_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
@@ -16,6 +17,8 @@ let service: ServiceProcess;
 let configDir: string;
 
 test.beforeAll(async () => {
+  // Numbers are expected as the dashboard writes them.
+  await loadPhoneRules();
   bed = await startSipTestbed({ phones: [{ user: '1101' }, { user: CUSTOMER }] });
   configDir = await mkdtemp(join(tmpdir(), 'callboard-sip-e2e-'));
   const config = {

@@ -2,9 +2,11 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.js';
 import { useConnection } from '../lib/connection-context.js';
-import { timeZoneAbbreviation } from '../lib/format.js';
+import { timeZoneLabel } from '../lib/format.js';
+import { setDefaultPhoneCountry, usePhoneCountry } from '../lib/phone-country.js';
 import { useAppliedTheme } from '../lib/theme.js';
 import { useTimeZone } from '../lib/time-zone.js';
+import { PhoneCountryPicker } from './phone-country-picker.js';
 import { ThemeToggle } from './theme-toggle.js';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,6 +16,8 @@ export const AppLayout = () => {
   useAppliedTheme();
   const { signOut } = useConnection();
   const timeZone = useTimeZone();
+  // Before the page renders: click-to-call and other callers that pass no country read this default.
+  setDefaultPhoneCountry(usePhoneCountry());
   const { search } = useLocation();
   return (
     <div className="min-h-screen">
@@ -39,8 +43,9 @@ export const AppLayout = () => {
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-3">
             <span className="text-sm text-muted" title={timeZone}>
-              Times in <strong className="text-ink">{timeZone}</strong> ({timeZoneAbbreviation(timeZone)})
+              Times in <strong className="text-ink">{timeZoneLabel(timeZone)}</strong>
             </span>
+            <PhoneCountryPicker />
             <ThemeToggle />
             <Button size="sm" variant="ghost" onClick={() => signOut()}>
               Sign out
@@ -48,9 +53,9 @@ export const AppLayout = () => {
           </div>
         </div>
       </header>
-      <div id="main" className="mx-auto max-w-[1600px] px-4 py-4">
+      <main id="main" className="mx-auto max-w-[1600px] px-4 py-4">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 };

@@ -1,10 +1,19 @@
-/** Pages below need a connection; without one, the connection page. */
+/** Pages below need a connection; without one, the connection page, in the theme of the page it leads back to. */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useConnection } from '../lib/connection-context.js';
+import { themeForAddress } from '../lib/theme.js';
 
 export const RequireConnection = () => {
   const { connection } = useConnection();
   const location = useLocation();
-  if (!connection) return <Navigate to="/connect" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
+  if (connection) return <Outlet />;
+  // A wall screen without a token stays dark on the connection page: no white flash across the room.
+  const theme = themeForAddress(location.pathname, location.search);
+  return (
+    <Navigate
+      to={{ pathname: '/connect', search: theme ? `?theme=${theme}` : '' }}
+      replace
+      state={{ from: location.pathname + location.search }}
+    />
+  );
 };

@@ -1,15 +1,47 @@
 /** Formatting of numbers, durations and times for display; one explicit time zone throughout. */
+import { phoneRules } from './phone-rules-loader.js';
+import { defaultPhoneCountry, type CountryCode } from './phone-country.js';
 
-/** "+1 (555) 123-4567" for North American numbers, "+44 2079 460958" style grouping otherwise. */
-export const formatPhoneNumber = (digits: string): string => {
+/** Up to this many digits a number is an extension or a short code, dialed as written. */
+const SHORT_NUMBER_DIGITS = 6;
+/** E.164's longest number. */
+const LONGEST_NUMBER_DIGITS = 15;
+
+const isPhoneNumberDigits = (digits: string): boolean =>
+  /^\d+$/.test(digits) && digits.length > SHORT_NUMBER_DIGITS && digits.length <= LONGEST_NUMBER_DIGITS;
+
+const formatted = new Map<string, string>();
+/** Numbers come back poll after poll: each is formatted once, and the memo forgets everything past this size. */
+const MEMO_LIMIT = 20_000;
+
+/**
+ * A remote number as people write it. `digits` is what the API carries (digits only, empty when
+ * withheld); a number that carries its country code is shown with it ("+44 20 7946 0958"), one
+ * without is read as a number of `country` and shown as that country writes it ("020 7946 0958").
+ * Extensions, short codes and anything that is no phone number are shown as given, and so is
+ * every number until the phone rules have loaded (just after the first data).
+ */
+export const formatPhoneNumber = (digits: string, country: CountryCode = defaultPhoneCountry()): string => {
   if (digits === '') return 'Withheld';
-  if (digits.length === 11 && digits.startsWith('1'))
-    return `+1 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-  if (digits.length <= 6) return digits;
-  const country = digits.length > 11 ? digits.slice(0, 2) : digits.slice(0, 1);
-  const rest = digits.slice(country.length);
-  return `+${country} ${rest.replace(/(\d{4})(?=\d)/g, '$1 ')}`;
+  const rules = phoneRules();
+  if (!rules || !isPhoneNumberDigits(digits)) return digits;
+  const key = `${country}:${digits}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = rules.writePhoneNumber(digits, country);
+    if (formatted.size >= MEMO_LIMIT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+};
+
+/**
+ * The national way of writing a number given with its country code ("020 7946 0958" for
+ * 442079460958), so that a search typed as a local caller would write it still finds it.
+ */
+export const nationalPhoneNumber = (digits: string, country: CountryCode = defaultPhoneCountry()): string | undefined => {
+  const rules = phoneRules();
+  return rules && isPhoneNumberDigits(digits) ? rules.writeNationalNumber(digits, country) : undefined;
 };
 
 /** "0:07", "4:05", "1:02:03": minutes and seconds, hours when needed. */
@@ -70,3 +102,9 @@ export const timeZoneAbbreviation = (zone: string, at: number = Date.now()): str
   formatter(zone, { timeZoneName: 'short' })
     .formatToParts(new Date(at))
     .find((part) => part.type === 'timeZoneName')?.value ?? zone;
+
+/** "Europe/Paris (CET)", or the zone once when its short name is its name ("UTC"). */
+export const timeZoneLabel = (zone: string, at: number = Date.now()): string => {
+  const abbreviation = timeZoneAbbreviation(zone, at);
+  return abbreviation === zone ? zone : `${zone} (${abbreviation})`;
+};

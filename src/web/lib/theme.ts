@@ -1,7 +1,13 @@
-/** Light / dark theme: the system's by default, the user's choice when made (kept on this device). */
+/**
+ * Light / dark theme: the system's by default, the user's choice when made (kept on this device),
+ * and on the pages without a theme control (wallboard, connection page) the address's `?theme=`.
+ * public/theme-boot.js applies the same rules before the first paint.
+ */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
+export type Theme = 'light' | 'dark';
+export type ThemeChoice = 'system' | Theme;
 const KEY = 'callboard.theme';
 const media = () => window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -35,8 +41,26 @@ export const useThemeChoice = (): [ThemeChoice, (choice: ThemeChoice) => void] =
   return [choice, setChoice];
 };
 
+const parseTheme = (text: string | null): Theme | undefined => (text === 'light' || text === 'dark' ? text : undefined);
+
+/**
+ * The theme an address imposes: a wall screen is dark unless `?theme=light`; the connection page
+ * follows its `?theme=`, which a redirect carries over from the page it leads back to.
+ */
+export const themeForAddress = (pathname: string, search: string): Theme | undefined => {
+  const asked = parseTheme(new URLSearchParams(search).get('theme'));
+  if (pathname === '/wallboard') return asked ?? 'dark';
+  if (pathname === '/connect') return asked;
+  return undefined;
+};
+
+export const useAddressTheme = (): Theme | undefined => {
+  const { pathname, search } = useLocation();
+  return themeForAddress(pathname, search);
+};
+
 /** Applies a theme to the document while mounted; `override` (e.g. the wallboard's URL) wins. */
-export const useAppliedTheme = (override?: 'light' | 'dark'): 'light' | 'dark' => {
+export const useAppliedTheme = (override?: Theme): Theme => {
   const [choice] = useThemeChoice();
   const systemDark = useSyncExternalStore(subscribe, () => media().matches, () => false);
   const theme = override ?? (choice === 'system' ? (systemDark ? 'dark' : 'light') : choice);

@@ -7,6 +7,7 @@ import { useAnalyticsRange } from '../../features/analytics/hooks/use-analytics-
 import { rangeWindow } from '../../features/analytics/utils/analytics-range.js';
 import { useNow } from '../../lib/clock.js';
 import { formatDateTime } from '../../lib/format.js';
+import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, type Workspace } from '../../lib/workspace.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
@@ -15,12 +16,15 @@ import { WorkspaceGate } from '../workspace-gate.js';
 const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const timeZone = useTimeZone();
   const [range, setRange] = useAnalyticsRange();
-  const { from, to } = rangeWindow(range, useNow());
+  const shown = rangeWindow(range, useNow(), timeZone);
+  const { from, to } = shown;
   // Analytics are per provider: "all providers" shows the first, and says so.
   const scope = workspace.scopes[0];
   useEffect(() => {
     document.title = 'Analytics · Callboard';
   }, []);
+  // No numbers here, but the country picker beside the time zone lists its countries from the phone rules.
+  useLoadPhoneRules(true);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -38,7 +42,7 @@ const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect
           Analytics show {workspace.providers.find((p) => p.id === scope.providerID)?.name ?? scope.providerID}; pick another provider above.
         </Banner>
       ) : null}
-      {scope ? <AnalyticsDashboard scope={scope} window={{ from, to }} timeZone={timeZone} /> : null}
+      {scope ? <AnalyticsDashboard scope={scope} window={shown} timeZone={timeZone} /> : null}
     </div>
   );
 };

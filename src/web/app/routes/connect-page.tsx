@@ -5,7 +5,7 @@ import { Banner } from '../../components/ui/banner.js';
 import { ConnectForm } from '../../features/connection/components/connect-form.js';
 import { useConnection } from '../../lib/connection-context.js';
 import { pendingCallNumber } from '../../lib/phone-links.js';
-import { useAppliedTheme } from '../../lib/theme.js';
+import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 
 export interface ConnectState {
   /** The page to return to once connected. */
@@ -13,7 +13,7 @@ export interface ConnectState {
 }
 
 export const ConnectPage = () => {
-  useAppliedTheme();
+  useAppliedTheme(useAddressTheme());
   const { connection, signedOutReason, signIn } = useConnection();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as ConnectState;

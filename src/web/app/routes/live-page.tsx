@@ -9,6 +9,7 @@ import { useFreshness } from '../../features/freshness/hooks/use-freshness.js';
 import { LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { usePollInterval } from '../../lib/poll-interval.js';
+import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import type { Workspace } from '../../lib/workspace.js';
@@ -30,6 +31,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   const freshness = useFreshness(feed, intervalMs);
   const timeZone = useTimeZone();
   useLiveTitle(feed);
+  useLoadPhoneRules(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
   const providerKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 

@@ -81,28 +81,31 @@ describe('WallboardPage', () => {
 
   it('is dark unless the URL asks for light, and scales the page from the URL', async () => {
     serve(() => Response.json({ calls: [], totalCalls: 0 }));
+    const root = document.documentElement;
     const dark = renderWallboard('/wallboard');
     await screen.findByRole('heading', { level: 1, name: 'Live calls' });
-    expect(document.documentElement).toHaveClass('dark');
-    expect(document.documentElement.style.fontSize).toBe('100%');
+    expect(root).toHaveClass('dark');
+    expect(root).toHaveClass('wallboard');
+    expect(root.style.getPropertyValue('--wall-scale')).toBe('1');
     dark.unmount();
-    expect(document.documentElement.style.fontSize).toBe('');
+    expect(root).not.toHaveClass('wallboard');
+    expect(root.style.getPropertyValue('--wall-scale')).toBe('');
 
     renderWallboard('/wallboard?theme=light&scale=1.5');
     await screen.findByRole('heading', { level: 1, name: 'Live calls' });
-    expect(document.documentElement).not.toHaveClass('dark');
-    expect(document.documentElement.style.fontSize).toBe('150%');
+    expect(root).not.toHaveClass('dark');
+    expect(root.style.getPropertyValue('--wall-scale')).toBe('1.5');
   });
 
   it.each([
-    ['9', '200%'],
-    ['0.1', '75%'],
-    ['big', '100%'],
-  ])('keeps scale=%s within bounds (%s)', async (scale, fontSize) => {
+    ['9', '2'],
+    ['0.1', '0.75'],
+    ['big', '1'],
+  ])('keeps scale=%s within bounds (%s)', async (scale, applied) => {
     serve(() => Response.json({ calls: [], totalCalls: 0 }));
     renderWallboard(`/wallboard?scale=${scale}`);
     await screen.findByRole('heading', { level: 1, name: 'Live calls' });
-    expect(document.documentElement.style.fontSize).toBe(fontSize);
+    expect(document.documentElement.style.getPropertyValue('--wall-scale')).toBe(applied);
   });
 
   it('says NOT LIVE, in large words, when the calls cannot be read', async () => {

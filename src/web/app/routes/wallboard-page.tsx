@@ -11,8 +11,10 @@ import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
 import { useConnection } from '../../lib/connection-context.js';
 import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
+import { setDefaultPhoneCountry, usePhoneCountry } from '../../lib/phone-country.js';
+import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { usePolling } from '../../lib/polling-context.js';
-import { useAppliedTheme } from '../../lib/theme.js';
+import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, useWorkspace, type Workspace, type WorkspaceState } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
@@ -26,14 +28,18 @@ const parseScale = (text: string | null): number => {
   return Number.isFinite(value) ? Math.min(MAX_SCALE, Math.max(MIN_SCALE, value)) : 1;
 };
 
-/** Every size on the page is in rem, so scaling the root font scales the whole layout, and rem-sized grid tracks reflow. */
-const useRootScale = (scale: number) => {
+/**
+ * Every size on the page is in rem, and the `wallboard` class sizes rem from the screen and the
+ * scale (index.css), so the page fits any screen at any scale: the chart takes what is left.
+ */
+const useWallScale = (scale: number) => {
   useLayoutEffect(() => {
     const root = document.documentElement;
-    const before = root.style.fontSize;
-    root.style.fontSize = `${scale * 100}%`;
+    root.classList.add('wallboard');
+    root.style.setProperty('--wall-scale', String(scale));
     return () => {
-      root.style.fontSize = before;
+      root.classList.remove('wallboard');
+      root.style.removeProperty('--wall-scale');
     };
   }, [scale]);
 };
@@ -93,11 +99,12 @@ const freshnessText = (freshness: Freshness): string => {
 
 const freshnessDot: Record<Freshness['level'], string> = { live: 'bg-talking', paused: 'bg-ended', stale: 'bg-missed', pending: 'bg-ended' };
 
+/** Laid over the chart, so the warning takes no height from a screen that cannot scroll. */
 const NotLive = ({ feed, timeZone }: { feed: CallsFeed; timeZone: string }) => {
   const asOf = feed.receivedAt - feed.snapshotAgeMs;
   const reason = feed.error ? `${feed.error.detail.replace(/\.$/, '')} (${feed.error.code}).` : 'The service has not answered recently.';
   return (
-    <div className="rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
+    <div className="absolute inset-x-0 top-0 z-10 rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
       <p className="text-[3rem] leading-tight font-extrabold">
         <span aria-hidden="true">⚠ </span>
         {feed.status === 'ready' ? `NOT LIVE — data from ${formatShortTime(asOf, timeZone)}` : 'NOT LIVE — no data yet'}
@@ -122,6 +129,7 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
   const now = useNow();
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
+  useLoadPhoneRules(feed.status === 'ready');
   const storageKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 
   return (
@@ -144,10 +152,14 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
           </p>
         </div>
       </header>
-      {stale ? <NotLive feed={feed} timeZone={timeZone} /> : null}
-      <div className={`flex flex-1 flex-col gap-4 transition-opacity ${stale ? 'opacity-50' : ''}`}>
+      <div className={`transition-opacity ${stale ? 'opacity-50' : ''}`}>
         <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />
-        <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={storageKey} timeZone={timeZone} size="wall" />
+      </div>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div className={`flex min-h-0 flex-1 flex-col transition-opacity ${stale ? 'opacity-50' : ''}`}>
+          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={storageKey} timeZone={timeZone} size="wall" />
+        </div>
+        {stale ? <NotLive feed={feed} timeZone={timeZone} /> : null}
       </div>
     </>
   );
@@ -155,8 +167,9 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
 
 export const WallboardPage = () => {
   const [params] = useSearchParams();
-  useAppliedTheme(params.get('theme') === 'light' ? 'light' : 'dark');
-  useRootScale(parseScale(params.get('scale')));
+  useAppliedTheme(useAddressTheme());
+  useWallScale(parseScale(params.get('scale')));
+  setDefaultPhoneCountry(usePhoneCountry());
   useNeverPaused();
   const state = useWorkspace();
   useWorkspaceRetry(state);
@@ -164,7 +177,8 @@ export const WallboardPage = () => {
   const liveSearch = useLiveViewSearch();
 
   return (
-    <main className="relative flex min-h-screen flex-col gap-4 p-6">
+    // Exactly the screen's height: a wall screen cannot scroll, so the chart shrinks to fit instead.
+    <main className="relative flex h-dvh flex-col gap-4 p-6">
       {state.status === 'pending' ? <p className="text-[2.5rem] text-muted">Loading your workspace…</p> : null}
       {state.status === 'error' ? (
         <div className="rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
@@ -178,7 +192,7 @@ export const WallboardPage = () => {
       {/* In the page's bottom padding: there when wanted, never taking room from the numbers. */}
       <Link
         to={{ pathname: '/', search: liveSearch }}
-        className="absolute right-6 bottom-0.5 text-sm text-muted underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
+        className="absolute right-6 bottom-0.5 text-[length:max(0.875rem,12px)] text-muted underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
       >
         Back to the live view
       </Link>

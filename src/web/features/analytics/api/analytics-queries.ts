@@ -7,6 +7,8 @@ import type { ApiClient } from '../../../lib/api/api-client.js';
 export interface AnalyticsWindow {
   from: number;
   to: number;
+  /** The bucket to ask for; without it the service picks one. */
+  bucketSeconds?: number;
 }
 
 const windowQuery = (window: AnalyticsWindow, extra: Record<string, string> = {}) =>

@@ -8,6 +8,7 @@ import { Panel } from '../../../components/ui/panel.js';
 import { useConnection } from '../../../lib/connection-context.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { roundDown } from '../../../lib/time-ticks.js';
 import { concurrencyQueryOptions, subscriberActivityQueryOptions, type AnalyticsWindow } from '../api/analytics-queries.js';
 import { bucketsToCsv, subscribersToCsv } from '../utils/analytics-csv.js';
 import { busiestHours } from '../utils/busiest-hours.js';
@@ -50,8 +51,10 @@ const Legend = ({ items }: { items: { label: string; swatch: ReactNode }[] }) =>
 export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
   const { client, connection } = useConnection();
   const baseURL = connection?.baseURL ?? '';
-  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window), enabled: !!client });
-  const week = { from: window.to - WEEK_MS, to: window.to };
+  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window, window.bucketSeconds), enabled: !!client });
+  // Whole hours of the zone's clock, so each hourly bucket is one cell of the heatmap.
+  const weekTo = roundDown(window.to, timeZone, 60);
+  const week = { from: weekTo - WEEK_MS, to: weekTo };
   const hourly = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, week, 3600), enabled: !!client });
   const subscribers = useQuery({ ...subscriberActivityQueryOptions(client!, baseURL, scope, window), enabled: !!client });
 
@@ -59,7 +62,6 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
   const peak = peakBucket(buckets);
   const started = buckets.reduce((sum, b) => sum + b.started, 0);
   const missed = buckets.reduce((sum, b) => sum + b.missed, 0);
-  const spanMs = window.to - window.from;
   const summary = peak
     ? `Peak ${peak.peak} live calls in the bucket from ${formatDateTime(peak.start, timeZone)}; ${started} calls started, ${missed} missed.`
     : 'No calls in this range.';
@@ -92,7 +94,7 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
               ]}
             />
             <div role="img" aria-label={`Chart of concurrent calls over the range. ${summary}`} className="h-72">
-              <HistoryChart buckets={buckets} spanMs={spanMs} timeZone={timeZone} />
+              <HistoryChart buckets={buckets} from={window.from} to={window.to} timeZone={timeZone} />
             </div>
             <p className="text-xs text-muted">
               Each direction is stacked at its own busiest moment of the bucket, so the stack can top the peak of all calls.
@@ -101,33 +103,31 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
           </div>
         ) : null}
       </Panel>
-      <div className="grid items-start gap-4 xl:grid-cols-2">
-        <Panel title="Missed calls">
-          {concurrency.data ? (
-            <div className="flex flex-col gap-3">
-              <p className="text-sm">
-                <strong>{missed}</strong> of {started} calls started in this range were missed
-                {started > 0 ? ` (${Math.round((missed / started) * 100)} %)` : ''}.
-              </p>
-              <Legend
-                items={[
-                  { label: 'Missed', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--missed)" /> },
-                  { label: 'Other calls started', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--ended)" fillOpacity={0.25} /> },
-                ]}
-              />
-              <div role="img" aria-label={`Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.`} className="h-48">
-                <MissedChart buckets={buckets} spanMs={spanMs} timeZone={timeZone} />
-              </div>
+      <Panel title="Missed calls">
+        {concurrency.data ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm">
+              <strong>{missed}</strong> of {started} calls started in this range were missed
+              {started > 0 ? ` (${Math.round((missed / started) * 100)} %)` : ''}.
+            </p>
+            <Legend
+              items={[
+                { label: 'Missed', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--missed)" /> },
+                { label: 'Other calls started', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--ended)" fillOpacity={0.25} /> },
+              ]}
+            />
+            <div role="img" aria-label={`Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.`} className="h-48">
+              <MissedChart buckets={buckets} bucketSeconds={concurrency.data.bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} />
             </div>
-          ) : (
-            <Loading />
-          )}
-        </Panel>
-        <Panel title="Busiest hours of the week">
-          {hourly.error && !hourly.data ? <QueryProblem error={hourly.error} /> : null}
-          {hourly.data ? <BusiestHours grid={busiestHours(hourly.data.buckets, timeZone)} timeZone={timeZone} /> : <Loading />}
-        </Panel>
-      </div>
+          </div>
+        ) : (
+          <Loading />
+        )}
+      </Panel>
+      <Panel title="Busiest hours of the week">
+        {hourly.error && !hourly.data ? <QueryProblem error={hourly.error} /> : null}
+        {hourly.data ? <BusiestHours grid={busiestHours(hourly.data.buckets, timeZone)} timeZone={timeZone} /> : <Loading />}
+      </Panel>
       <Panel
         title="Calls per subscriber"
         actions={

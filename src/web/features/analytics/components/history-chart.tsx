@@ -6,30 +6,34 @@ import { memo, useId } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConcurrencyBucket } from '../../../../contract/analytics.js';
 import { HatchPattern, seriesFill, seriesStroke, svgID } from '../../../components/charts/series-style.js';
+import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { axisLabel, peakBucket } from '../utils/chart-points.js';
+import { peakBucket } from '../utils/chart-points.js';
 
 const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
 
 export interface HistoryChartProps {
   buckets: readonly ConcurrencyBucket[];
-  spanMs: number;
+  /** The range on screen, which the time axis spans whole. */
+  from: number;
+  to: number;
   timeZone: string;
 }
 
-export const HistoryChart = memo(({ buckets, spanMs, timeZone }: HistoryChartProps) => {
+export const HistoryChart = memo(({ buckets, from, to, timeZone }: HistoryChartProps) => {
   const hatchID = svgID(useId(), 'history-hatch');
+  const axis = useTimeAxis(from, to, timeZone);
   const points = buckets.map((b) => ({ ...b, at: Date.parse(b.start) }));
   const peak = peakBucket(buckets);
   const axisTick = { fill: 'var(--muted)', fontSize: '0.75rem' };
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" onResize={axis.onResize}>
       <ComposedChart data={points} margin={{ top: 20, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
         <defs>
           <HatchPattern id={hatchID} />
         </defs>
         <CartesianGrid stroke="var(--line)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={(at: number) => axisLabel(at, spanMs, timeZone)} tick={axisTick} stroke="var(--line)" minTickGap={24} />
+        <XAxis dataKey="at" type="number" scale="time" domain={[from, to]} allowDataOverflow ticks={axis.ticks} interval={0} tickFormatter={axis.format} tick={axisTick} stroke="var(--line)" />
         <YAxis allowDecimals={false} tick={axisTick} stroke="var(--line)" width="auto" />
         {(['inbound', 'outbound'] as const).map((series) => (
           <Area

@@ -17,7 +17,20 @@ describe('analytics range', () => {
   });
 
   it('ends a preset at the current minute, so one query serves the minute', () => {
-    expect(rangeWindow({ kind: 'preset', preset: '1h' }, NOW)).toEqual({ from: Date.parse('2026-11-22T08:00:00Z'), to: Date.parse('2026-11-22T09:00:00Z') });
+    expect(rangeWindow({ kind: 'preset', preset: '1h' }, NOW, 'UTC')).toEqual({ from: Date.parse('2026-11-22T08:00:00Z'), to: Date.parse('2026-11-22T09:00:00Z'), bucketSeconds: 60 });
+  });
+
+  it('starts a preset on a bucket boundary of the displayed zone, so buckets begin on round times', () => {
+    const later = Date.parse('2026-11-22T09:17:42Z');
+    expect(rangeWindow({ kind: 'preset', preset: '7d' }, later, 'UTC')).toEqual({ from: Date.parse('2026-11-15T09:00:00Z'), to: Date.parse('2026-11-22T09:17:00Z'), bucketSeconds: 1800 });
+    expect(rangeWindow({ kind: 'preset', preset: '24h' }, later, 'UTC')).toMatchObject({ from: Date.parse('2026-11-21T09:15:00Z'), bucketSeconds: 300 });
+    // Kathmandu is 5:45 ahead: its half hours fall on :15 and :45 of UTC.
+    expect(rangeWindow({ kind: 'preset', preset: '7d' }, later, 'Asia/Kathmandu').from).toBe(Date.parse('2026-11-15T09:15:00Z'));
+  });
+
+  it('leaves a custom window as entered, and its buckets to the service', () => {
+    const custom = { kind: 'custom', from: Date.parse('2026-11-20T10:07:00Z'), to: Date.parse('2026-11-20T12:00:00Z') } as const;
+    expect(rangeWindow(custom, NOW, 'UTC')).toEqual({ from: custom.from, to: custom.to });
   });
 
   it('says what is wrong with a custom window', () => {

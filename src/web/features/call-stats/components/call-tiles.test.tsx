@@ -33,12 +33,12 @@ const makeCall = (now: number) => {
 
 const listResponse = (calls: CallRecord[]) => Response.json({ calls, totalCalls: calls.length });
 
-const renderTiles = (props: { calls: CallRecord[]; scopes?: ProviderScope[]; loading?: boolean }) => {
+const renderTiles = (props: { calls: CallRecord[]; scopes?: ProviderScope[]; loading?: boolean; url?: string }) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <ConnectionProvider>
-        <MemoryRouter initialEntries={['/?tz=UTC']}>
+        <MemoryRouter initialEntries={[props.url ?? '/?tz=UTC']}>
           <CallTiles calls={props.calls} scopes={props.scopes ?? [scope('pbx-main')]} loading={props.loading ?? false} />
         </MemoryRouter>
       </ConnectionProvider>
@@ -87,15 +87,34 @@ describe('CallTiles', () => {
     within(tile('Ringing')).getByText(/Longest ring 0:4[5-6]/);
     const longest = tile('Longest live call');
     within(longest).getByText(/^3:2[01]$/);
-    expect(longest).toHaveTextContent('Ana Ruiz (201) ↔ Jane Doe, +1 (555) 555-0100 · outbound');
+    expect(longest).toHaveTextContent('+1 (555) 555-0100 · outbound');
+    expect(within(longest).getByText('Ana Ruiz (201) ↔ Jane Doe')).toHaveAttribute('title', 'Ana Ruiz (201) ↔ Jane Doe');
   });
 
-  it('names the limit and raises no warning below the thresholds', () => {
+  it('puts the number of the longest call on a line of its own, before the names that may be cut', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    const call = makeCall(Date.now());
+    renderTiles({ calls: [call('uk', { remoteNumber: '447911123456', answeredAgo: 60_000, remoteName: 'A Rather Long Company Name Limited' })] });
+
+    const number = within(tile('Longest live call')).getByText('+44 7911 123456');
+    expect(number.closest('.truncate')).toBeNull();
+    expect(within(tile('Longest live call')).getByText('No agent ↔ A Rather Long Company Name Limited')).toHaveClass('truncate');
+  });
+
+  it('reads numbers without a country code in the country of the URL', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    const call = makeCall(Date.now());
+    renderTiles({ calls: [call('local', { remoteNumber: '02079460958', answeredAgo: 60_000 })], url: '/?tz=UTC&country=GB' });
+
+    within(tile('Longest live call')).getByText('020 7946 0958');
+  });
+
+  it('names the alert threshold and raises no warning below the thresholds', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
     renderTiles({ calls: liveCalls(Date.now()).filter((call) => call.callID !== 'ringing-out') });
 
-    within(tile('Live calls now')).getByText('Limit 20');
-    expect(screen.queryByText(/over|above|at limit/i)).not.toBeInTheDocument();
+    within(tile('Live calls now')).getByText('Alert at 20');
+    expect(screen.queryByText(/⚠|alert:/i)).not.toBeInTheDocument();
   });
 
   it('marks every crossed threshold in words, not colour alone', () => {
@@ -103,17 +122,17 @@ describe('CallTiles', () => {
     localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 4, longRingMs: 30_000, longCallMs: 3 * MIN }));
     renderTiles({ calls: liveCalls(Date.now()) });
 
-    within(tile('Live calls now')).getByText('At limit 4');
+    within(tile('Live calls now')).getByText('Alert: at 4');
     within(tile('Ringing')).getByText('1 ringing over 30 s');
     within(tile('Longest live call')).getByText('Over 3 min');
   });
 
-  it('says "above" once the live calls pass the limit', () => {
+  it('says "over" once the live calls pass the alert threshold', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
     localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 3 }));
     renderTiles({ calls: liveCalls(Date.now()) });
 
-    within(tile('Live calls now')).getByText('Above limit 3');
+    within(tile('Live calls now')).getByText('Alert: over 3');
   });
 
   it('shows counts as unknown, not zero, until the first poll answers', () => {

@@ -6,6 +6,8 @@ import { RECENT_WINDOW_MS } from '../../../lib/api/recent-calls-query.js';
 import { useNow } from '../../../lib/clock.js';
 import { peakToday, samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { formatAge, formatDuration, formatPhoneNumber, formatShortTime } from '../../../lib/format.js';
+import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { useRecentMissed, type RecentMissed } from '../hooks/use-recent-missed.js';
@@ -14,9 +16,9 @@ import { StatTile, type TileSize } from './stat-tile.js';
 
 const grids: Record<TileSize, string> = {
   // No row gap: tiles span three rows each (see StatTile) and keep their distance with a margin.
-  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]',
-  // Three columns on a wide screen; rem-sized tracks reflow to fewer as the wallboard's scale grows.
-  wall: '-mb-4 gap-x-4 grid-cols-[repeat(auto-fit,minmax(max(24rem,30%),1fr))]',
+  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]',
+  // Two rows of three: the wallboard's rem follows the screen, so its height is known and the chart gets the rest.
+  wall: '-mb-4 gap-x-4 grid-cols-3',
 };
 
 const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
@@ -24,15 +26,24 @@ const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium tex
 /** While the first poll is on its way a count is unknown, not zero. */
 const UNKNOWN = '—';
 
-const remoteLabel = (call: CallRecord): string => {
-  const number = formatPhoneNumber(call.remoteNumber);
-  return call.remoteName ? `${call.remoteName}, ${number}` : number;
-};
-
-/** Who first, then the remote party, then the direction: on a narrow tile the end is what gets cut. */
-const longestDetail = (longest: LongestCall): string => {
+/**
+ * The number first and whole (it may wrap at its spaces, never be cut), with the direction; then
+ * who is talking, on a line that gives way (ellipsis, full text on hover) when the tile is narrow.
+ */
+const LongestDetail = ({ longest, country }: { longest: LongestCall; country: CountryCode }) => {
   const { call } = longest;
-  return `${agentLabel(call) ?? 'No agent'} ↔ ${remoteLabel(call)} · ${call.isOutbound ? 'outbound' : 'inbound'}`;
+  const people = [agentLabel(call) ?? 'No agent', call.remoteName].filter(Boolean).join(' ↔ ');
+  return (
+    <>
+      <span className="block">
+        <span className="tabular">{formatPhoneNumber(call.remoteNumber, country)}</span>{' '}
+        <span className="whitespace-nowrap">· {call.isOutbound ? 'outbound' : 'inbound'}</span>
+      </span>
+      <span className="block truncate" title={people}>
+        {people}
+      </span>
+    </>
+  );
 };
 
 const missedDetail = (missed: RecentMissed, now: number, timeZone: string): string => {
@@ -46,6 +57,9 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
   const now = useNow();
   const [thresholds] = useThresholds();
   const timeZone = useTimeZone();
+  const country = usePhoneCountry();
+  // Re-renders the longest call's number when the phone rules arrive.
+  usePhoneRulesReady();
   const stats = useMemo(() => liveStats(calls, now, thresholds), [calls, now, thresholds]);
   const missed = useRecentMissed(scopes, calls, now);
   const samples = useConcurrencySamples(samplesKeyForScopes(scopes));
@@ -66,8 +80,8 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
           busy={loading}
           title="Live calls now"
           value={known(stats.live)}
-          detail={loading || stats.atLimit ? undefined : `Limit ${limit}`}
-          warning={!loading && stats.atLimit ? `${stats.live > limit ? 'Above' : 'At'} limit ${limit}` : undefined}
+          detail={loading || stats.atLimit ? undefined : `Alert at ${limit}`}
+          warning={!loading && stats.atLimit ? `Alert: ${stats.live > limit ? 'over' : 'at'} ${limit}` : undefined}
         />
         <StatTile
           size={size}
@@ -110,7 +124,7 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
           busy={loading}
           title="Longest live call"
           value={loading || !stats.longest ? UNKNOWN : formatDuration(stats.longest.durationMs)}
-          detail={loading ? undefined : stats.longest ? longestDetail(stats.longest) : 'No call in progress'}
+          detail={loading ? undefined : stats.longest ? <LongestDetail longest={stats.longest} country={country} /> : 'No call in progress'}
           warning={!loading && stats.longest?.overThreshold ? `Over ${formatAge(thresholds.longCallMs)}` : undefined}
         />
         <StatTile

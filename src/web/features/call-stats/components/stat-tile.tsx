@@ -5,11 +5,17 @@ export type TileSize = 'normal' | 'wall';
 
 /**
  * A tile spans three rows of its grid (subgrid): titles, numbers and details line up across a
- * row even when one title wraps or carries a warning. On a wall the number shrinks with its
- * tile (container units) rather than overflow it, say for a call past an hour at a large scale.
+ * row even when one title wraps or carries a warning. The number shrinks with its tile
+ * (container units) rather than overflow it, say for a call past an hour on a narrow tile.
  */
 const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string; warning: string }> = {
-  normal: { tile: 'gap-y-1 mb-3 p-4', title: 'text-sm', value: 'text-4xl', detail: 'text-sm', warning: 'text-sm' },
+  normal: {
+    tile: 'gap-y-1 mb-3 p-4',
+    title: 'text-sm',
+    value: 'text-[length:min(2.25rem,20cqi)] leading-[1.1]',
+    detail: 'text-sm',
+    warning: 'text-sm',
+  },
   wall: {
     tile: 'gap-y-2 mb-4 px-6 py-4',
     title: 'text-[2rem] leading-tight',
@@ -59,7 +65,12 @@ export const StatTile = ({
       <div className="@container">
         <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
       </div>
-      {detail ? <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p> : null}
+      {/* Words are held to two lines; a detail of its own making (the longest call's number) decides what may give way. */}
+      {detail === undefined ? null : typeof detail === 'string' ? (
+        <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p>
+      ) : (
+        <div className={`text-muted ${style.detail}`}>{detail}</div>
+      )}
     </div>
   );
 };

@@ -3,6 +3,7 @@ import { memo, useId } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
+import { tickLabel } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
 import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
 
@@ -11,12 +12,16 @@ export interface ConcurrencyAreaChartProps {
   from: number;
   to: number;
   ticks: number[];
+  tickStepMinutes: number;
   peak: ConcurrencySample | undefined;
   timeZone: string;
   size: 'normal' | 'wall';
 }
 
-/** Font sizes in rem follow the wallboard's scale; recharts measures the labels to size its axes. */
+/**
+ * Font sizes in rem follow the wallboard's scale; recharts measures the labels to size its axes.
+ * Strokes and the peak's dot are SVG pixels, given here for a 16px rem and scaled to the page's.
+ */
 const metrics = {
   normal: { font: '0.75rem', peakFont: '0.8125rem', strokeWidth: 2, dot: 5 },
   wall: { font: '1.375rem', peakFont: '1.625rem', strokeWidth: 3, dot: 9 },
@@ -24,9 +29,11 @@ const metrics = {
 
 const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
 
-export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
+export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
   const hatchID = svgID(useId(), 'outbound-hatch');
   const m = metrics[size];
+  // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
+  const px = size === 'wall' ? parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1 : 1;
   const peakTotal = peak ? sampleTotal(peak) : 0;
   const axisTick = { fill: 'var(--muted)', fontSize: m.font };
   // The label sits on the side away from the peak's dot.
@@ -40,7 +47,7 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZ
       stackId="live"
       stroke={seriesStroke[series].color}
       strokeDasharray={seriesStroke[series].dash}
-      strokeWidth={m.strokeWidth}
+      strokeWidth={m.strokeWidth * px}
       {...seriesFill(series, hatchID)}
       isAnimationActive={false}
       dot={false}
@@ -62,7 +69,8 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZ
           domain={[from, to]}
           ticks={ticks}
           allowDataOverflow
-          tickFormatter={(at: number) => formatShortTime(at, timeZone)}
+          interval={0}
+          tickFormatter={(at: number) => tickLabel(at, timeZone, tickStepMinutes)}
           tick={axisTick}
           stroke="var(--line)"
           height="auto"
@@ -84,7 +92,7 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, peak, timeZ
             }}
           />
         ) : null}
-        {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2} /> : null}
+        {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} /> : null}
         {size === 'normal' ? (
           <Tooltip
             isAnimationActive={false}

@@ -7,7 +7,8 @@ import { useNow } from '../../../lib/clock.js';
 import { useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
 import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
-import { concurrencyView, describeConcurrency, timeTicks, type RangeMinutes } from '../utils/chart-series.js';
+import { zonedTicks } from '../../../lib/time-ticks.js';
+import { concurrencyView, describeConcurrency, type RangeMinutes } from '../utils/chart-series.js';
 import { ConcurrencyTable } from './concurrency-table.js';
 import { RangeToggle } from './range-toggle.js';
 import { SeriesLegend } from './series-legend.js';
@@ -17,10 +18,10 @@ const ConcurrencyAreaChart = lazy(async () => ({ default: (await import('./concu
 
 type ChartSize = 'normal' | 'wall';
 
-/** Fewer, larger time labels on a wall screen. */
-const tickStepMs: Record<ChartSize, Record<RangeMinutes, number>> = {
-  normal: { 15: 2 * 60_000, 60: 10 * 60_000 },
-  wall: { 15: 3 * 60_000, 60: 15 * 60_000 },
+/** Minutes between time labels, on the zone's clock; fewer, larger ones on a wall screen. */
+const tickStepMinutes: Record<ChartSize, Record<RangeMinutes, number>> = {
+  normal: { 15: 2, 60: 10 },
+  wall: { 15: 3, 60: 15 },
 };
 
 /** The time axis keeps moving while no poll arrives, so a dead feed shows as a widening hole, never as a frozen "now". */
@@ -49,17 +50,18 @@ export const LiveConcurrencyChart = ({
   const to = Math.max(samples[samples.length - 1]?.at ?? 0, now - (now % AXIS_STEP_MS));
   const from = to - range * 60_000;
   const view = useMemo(() => concurrencyView(samples, from, to), [samples, from, to]);
-  const ticks = useMemo(() => timeTicks(from, to, tickStepMs[size][range]), [from, to, size, range]);
+  const tickStep = tickStepMinutes[size][range];
+  const ticks = useMemo(() => zonedTicks(from, to, timeZone, tickStep), [from, to, timeZone, tickStep]);
   const summary = describeConcurrency(view, timeZone);
   const wall = size === 'wall';
 
   const plot = (
-    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-[14rem] flex-1' : 'relative h-64'}>
+    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-0 flex-1' : 'relative h-64'}>
       <div className="absolute inset-0">
         {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
         {receivedAt > 0 ? (
           <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
-            <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} peak={view.peak} timeZone={timeZone} size={size} />
+            <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} tickStepMinutes={tickStep} peak={view.peak} timeZone={timeZone} size={size} />
           </Suspense>
         ) : (
           <p className="p-4 text-sm text-muted">Waiting for the first update…</p>

@@ -10,7 +10,6 @@ import {
   GAP_MS,
   MAX_CHART_POINTS,
   parseRange,
-  timeTicks,
 } from './chart-series.js';
 
 const TO = Date.parse('2026-11-22T14:30:00.000Z');
@@ -87,15 +86,6 @@ describe('busiestPerMinute', () => {
 });
 
 describe('axis helpers', () => {
-  it('puts time ticks on round minutes', () => {
-    expect(timeTicks(Date.parse('2026-11-22T14:01:30.000Z'), Date.parse('2026-11-22T14:09:00.000Z'), 2 * 60_000).map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([
-      '14:02',
-      '14:04',
-      '14:06',
-      '14:08',
-    ]);
-  });
-
   it('leaves room above the peak for its label', () => {
     expect(axisTop(0)).toBe(4);
     expect(axisTop(23)).toBeGreaterThan(23 * 1.2);

@@ -69,13 +69,6 @@ export const chartPoints = (samples: readonly ConcurrencySample[], from: number,
   return points;
 };
 
-/** Round clock times for the time axis, every `stepMs`. */
-export const timeTicks = (from: number, to: number, stepMs: number): number[] => {
-  const ticks: number[] = [];
-  for (let at = Math.ceil(from / stepMs) * stepMs; at <= to; at += stepMs) ticks.push(at);
-  return ticks;
-};
-
 /** A y-axis top with room above the peak for its label. */
 export const axisTop = (peak: number): number => Math.max(4, Math.ceil((peak * 1.25 + 1) / 2) * 2);
 

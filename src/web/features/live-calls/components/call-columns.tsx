@@ -4,6 +4,7 @@ import type { CallRecord } from '../../../../contract/call-record.js';
 import type { CallBackRequest } from '../../../lib/call-back.js';
 import { callState, callStates } from '../../../lib/call-state.js';
 import { formatClockTime, formatDateTime, formatPhoneNumber } from '../../../lib/format.js';
+import type { CountryCode } from '../../../lib/phone-country.js';
 import type { Thresholds } from '../../../lib/thresholds.js';
 import { callDirection, directionLabel, subscriberName } from '../utils/call-fields.js';
 import { callTiming } from '../utils/call-timing.js';
@@ -18,6 +19,10 @@ export type ColumnID = 'state' | 'direction' | 'remote' | 'subscriber' | 'provid
 /** What every cell may need beyond its call; one stable object, so memoised rows stay untouched. */
 export interface CellContext {
   timeZone: string;
+  /** Numbers without a country code are read as numbers of this country. */
+  country: CountryCode;
+  /** Whether the phone rules have loaded: rows re-render with written-out numbers when they do. */
+  phoneRulesReady: boolean;
   thresholds: Thresholds;
   onCallBack: (request: CallBackRequest) => void;
 }
@@ -83,13 +88,13 @@ export const callColumns: readonly CallColumn[] = [
     width: 160,
     hideable: false,
     sort: { key: (call) => call.remoteName ?? formatPhoneNumber(call.remoteNumber), firstDir: 'asc' },
-    Cell: ({ call }) => (
+    Cell: ({ call, context }) => (
       <TwoLines
         first={
           call.remoteNumber === '' ? (
             <span className="text-muted italic">Withheld</span>
           ) : (
-            <span className="tabular">{formatPhoneNumber(call.remoteNumber)}</span>
+            <span className="tabular">{formatPhoneNumber(call.remoteNumber, context.country)}</span>
           )
         }
         second={call.remoteName}
@@ -145,7 +150,7 @@ export const callColumns: readonly CallColumn[] = [
     header: 'Actions',
     width: 204,
     hideable: true,
-    Cell: ({ call, context }) => <RowActions call={call} onCallBack={context.onCallBack} />,
+    Cell: ({ call, context }) => <RowActions call={call} country={context.country} onCallBack={context.onCallBack} />,
   },
 ];
 

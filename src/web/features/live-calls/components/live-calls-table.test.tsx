@@ -127,12 +127,24 @@ describe('LiveCallsTable', () => {
   it('shows the remote party, subscriber, start time and direction', () => {
     renderTable();
     const row = rowOf('Tim Berners');
-    expect(within(row).getByText('+44 2079 4609 58')).toBeInTheDocument();
+    expect(within(row).getByText('+44 20 7946 0958')).toBeInTheDocument();
     expect(within(row).getByText('Alan Turing')).toBeInTheDocument();
     expect(within(row).getByText('ext. 202')).toBeInTheDocument();
     expect(within(row).getByText('Outbound')).toBeInTheDocument();
     expect(within(row).getByText(new Date(talking.startedAt).toISOString().slice(11, 19))).toBeInTheDocument();
     expect(within(rowOf('Unknown Caller')).getByText('Withheld')).toBeInTheDocument();
+  });
+
+  it('reads numbers without a country code in the country of the URL, in the cell, its actions and the search', async () => {
+    const local = make('c-local', { remoteNumber: '02079460958', remoteName: 'Local Caller' });
+    const { user } = renderTable({ calls: [local, talking] }, '/?country=GB');
+    const row = rowOf('Local Caller');
+    expect(within(row).getByText('020 7946 0958')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Call back 020 7946 0958' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search calls' }), '020 7946 0958');
+    expect(bodyRows()).toHaveLength(2);
+    expect(rowOf('Tim Berners')).toBeInTheDocument();
   });
 
   it('shows the final duration of ended calls and the ring time of ringing ones', () => {

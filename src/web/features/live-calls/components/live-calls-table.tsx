@@ -8,6 +8,8 @@ import { useCallBack, type CallBackRequest } from '../../../lib/call-back.js';
 import { clockNow } from '../../../lib/clock.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import { measurePollToCommit } from '../../../lib/perf-marks.js';
+import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
@@ -23,7 +25,7 @@ const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 
  * The call-back action for rows, stable across renders: useCallBack's function changes with every
  * URL change, and passing that down would re-render every row on each keystroke in the search box.
  */
-const useStableCallBack = (): ((request: CallBackRequest) => void) => {
+const useStableCallBack = (country: CountryCode): ((request: CallBackRequest) => void) => {
   const callBack = useCallBack();
   const announce = useAnnounce();
   const latest = useRef(callBack);
@@ -33,9 +35,9 @@ const useStableCallBack = (): ((request: CallBackRequest) => void) => {
   return useCallback(
     (request: CallBackRequest) => {
       latest.current(request);
-      announce(`${formatPhoneNumber(request.remoteNumber)} is ready to call in the click-to-call form`);
+      announce(`${formatPhoneNumber(request.remoteNumber, country)} is ready to call in the click-to-call form`);
     },
-    [announce],
+    [announce, country],
   );
 };
 
@@ -80,14 +82,18 @@ export const LiveCallsTable = ({
 }) => {
   const params = useTableParams();
   const [thresholds] = useThresholds();
-  const onCallBack = useStableCallBack();
+  const country = usePhoneCountry();
+  const phoneRulesReady = usePhoneRulesReady();
+  const onCallBack = useStableCallBack(country);
   const searchInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(measurePollToCommit, [calls]);
 
   // Typing stays responsive with thousands of calls: the list catches up with the search box.
   const search = useDeferredValue(params.filters.search);
   const filters = useMemo(() => ({ ...params.filters, search }), [params.filters, search]);
-  const filtered = useMemo(() => filterCalls(calls, filters), [calls, filters]);
+  // How numbers are read; the phone rules' arrival adds their national forms to what a search finds.
+  const numberReading = useMemo(() => ({ country, phoneRulesReady }), [country, phoneRulesReady]);
+  const filtered = useMemo(() => filterCalls(calls, filters, numberReading.country), [calls, filters, numberReading]);
   const sortKey = columnByID(params.sort.column)?.sort?.key;
   const rows = useMemo(() => {
     if (!sortKey) return filtered;
@@ -98,7 +104,10 @@ export const LiveCallsTable = ({
 
   const available = useMemo(() => callColumns.filter((column) => showProvider || column.id !== 'provider'), [showProvider]);
   const columns = useMemo(() => available.filter((column) => !params.hidden.includes(column.id)), [available, params.hidden]);
-  const context = useMemo((): CellContext => ({ timeZone, thresholds, onCallBack }), [timeZone, thresholds, onCallBack]);
+  const context = useMemo(
+    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack }),
+    [timeZone, country, phoneRulesReady, thresholds, onCallBack],
+  );
 
   const clearFilters = () => {
     params.clearFilters();

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import type { CallBackRequest } from '../../../lib/call-back.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
+import type { CountryCode } from '../../../lib/phone-country.js';
 import { CheckIcon, CopyIcon } from './call-icons.js';
 
 const COPIED_MS = 2000;
@@ -33,9 +34,17 @@ const useCopyNumber = (digits: string) => {
   return { status, copy };
 };
 
-export const RowActions = ({ call, onCallBack }: { call: CallRecord; onCallBack: (request: CallBackRequest) => void }) => {
+export const RowActions = ({
+  call,
+  country,
+  onCallBack,
+}: {
+  call: CallRecord;
+  country: CountryCode;
+  onCallBack: (request: CallBackRequest) => void;
+}) => {
   const withheld = call.remoteNumber === '';
-  const number = formatPhoneNumber(call.remoteNumber);
+  const number = formatPhoneNumber(call.remoteNumber, country);
   const reasonID = useId();
   const { status, copy } = useCopyNumber(call.remoteNumber);
   const reason = withheld

@@ -54,7 +54,9 @@ export const VirtualCallTable = ({
   const minWidth = columns.reduce((sum, column) => sum + column.width, 0);
 
   return (
-    <div ref={scrollElement} className="max-h-[60vh] overflow-auto rounded-md border border-line">
+    // Positioned, so that it also clips the visually hidden (absolutely positioned) text of its rows,
+    // which would otherwise widen the whole page on a phone.
+    <div ref={scrollElement} className="relative max-h-[60vh] overflow-auto rounded-md border border-line">
       <table
         aria-label="Live calls"
         aria-rowcount={rows.length + 1}

@@ -93,3 +93,22 @@ describe('subscriberOptions', () => {
     expect(subscriberOptions([], 'sub-9')).toEqual([{ value: 'sub-9', label: 'sub-9 (no current calls)' }]);
   });
 });
+
+describe('matchesSearch in the default country', () => {
+  const london = call('london', { remoteNumber: '442079460958' });
+
+  it.each([
+    ['as shown, with the country code', '+44 20 7946 0958'],
+    ['as a caller in the UK writes it', '020 7946 0958'],
+    ['as UK digits with the trunk 0', '02079460958'],
+  ])('finds a UK number %s', (_what, query) => {
+    expect(matchesSearch(london, query, 'GB')).toBe(true);
+    expect(matchesSearch(london, query, 'US')).toBe(true);
+  });
+
+  it('reads numbers stored without a country code as numbers of the chosen country', () => {
+    const local = call('local', { remoteNumber: '02079460958' });
+    expect(matchesSearch(local, '020 7946 0958', 'GB')).toBe(true);
+    expect(matchesSearch(call('us', { remoteNumber: '4155550123' }), '(415) 555-0123', 'US')).toBe(true);
+  });
+});

@@ -1,7 +1,9 @@
 /** Filtering, searching and sorting of calls: pure functions of the calls and the view in the URL. */
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { callState, type CallState } from '../../../lib/call-state.js';
-import { formatPhoneNumber } from '../../../lib/format.js';
+import { formatPhoneNumber, nationalPhoneNumber } from '../../../lib/format.js';
+import { defaultPhoneCountry, type CountryCode } from '../../../lib/phone-country.js';
+import { phoneRules } from '../../../lib/phone-rules-loader.js';
 import { callDirection, subscriberName, type Direction } from './call-fields.js';
 
 /** The subscriber filter's value for calls that no subscriber has taken yet. */
@@ -20,49 +22,56 @@ export type SortDir = 'asc' | 'desc';
 export const hasFilters = (filters: CallFilters): boolean =>
   filters.states.length > 0 || filters.directions.length > 0 || filters.subscriber !== '' || filters.search.trim() !== '';
 
-// Call objects are kept by callID across polls, so each call's text is built once, not on every keystroke.
-const searchTexts = new WeakMap<CallRecord, string>();
-const searchText = (call: CallRecord): string => {
-  let text = searchTexts.get(call);
-  if (text === undefined) {
-    text = [
-      call.callID,
-      call.remoteNumber,
-      formatPhoneNumber(call.remoteNumber),
-      call.remoteName,
-      subscriberName(call),
-      call.subscriberExtension,
-    ]
-      .filter(Boolean)
-      .join('\n')
-      .toLowerCase();
-    searchTexts.set(call, text);
-  }
-  return text;
+interface SearchForms {
+  country: CountryCode;
+  /** Built with the phone rules: before they load, numbers have only their digits. */
+  ruled: boolean;
+  /** Everything shown or stored about the call, lower case. */
+  text: string;
+  /** The digit strings a typed number may be part of: stored, as written nationally, the extension. */
+  digits: string[];
+}
+
+// Call objects are kept by callID across polls, so each call's forms are built once per country (and once the phone rules arrive), not on every keystroke.
+const searchCache = new WeakMap<CallRecord, SearchForms>();
+const searchForms = (call: CallRecord, country: CountryCode): SearchForms => {
+  const ruled = phoneRules() !== undefined;
+  const cached = searchCache.get(call);
+  if (cached?.country === country && cached.ruled === ruled) return cached;
+  const national = nationalPhoneNumber(call.remoteNumber, country);
+  const text = [call.callID, call.remoteNumber, formatPhoneNumber(call.remoteNumber, country), national, call.remoteName, subscriberName(call), call.subscriberExtension]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+  const digits = [call.remoteNumber, national?.replace(/\D/g, ''), call.subscriberExtension].filter((value): value is string => Boolean(value));
+  const forms = { country, ruled, text, digits };
+  searchCache.set(call, forms);
+  return forms;
 };
 
-/** Something typed like a phone number ("+1 (555) 010-0199") also matches the stored digits. */
+/** Something typed like a phone number ("+1 (555) 010-0199", "020 7946 0958") also matches the stored digits. */
 const phoneDigits = (query: string): string | undefined =>
   /^[\d\s()+.-]*\d[\d\s()+.-]*$/.test(query) ? query.replace(/\D/g, '') : undefined;
 
-export const matchesSearch = (call: CallRecord, search: string): boolean => {
+export const matchesSearch = (call: CallRecord, search: string, country: CountryCode = defaultPhoneCountry()): boolean => {
   const query = search.trim().toLowerCase();
   if (query === '') return true;
-  if (searchText(call).includes(query)) return true;
+  const forms = searchForms(call, country);
+  if (forms.text.includes(query)) return true;
   const digits = phoneDigits(query);
-  return digits !== undefined && (call.remoteNumber.includes(digits) || (call.subscriberExtension ?? '').includes(digits));
+  return digits !== undefined && forms.digits.some((value) => value.includes(digits));
 };
 
 const matchesSubscriber = (call: CallRecord, subscriber: string): boolean =>
   subscriber === '' || (subscriber === UNASSIGNED ? call.subscriberID === undefined : call.subscriberID === subscriber);
 
-export const filterCalls = (calls: readonly CallRecord[], filters: CallFilters): CallRecord[] =>
+export const filterCalls = (calls: readonly CallRecord[], filters: CallFilters, country: CountryCode = defaultPhoneCountry()): CallRecord[] =>
   calls.filter(
     (call) =>
       (filters.states.length === 0 || filters.states.includes(callState(call))) &&
       (filters.directions.length === 0 || filters.directions.includes(callDirection(call))) &&
       matchesSubscriber(call, filters.subscriber) &&
-      matchesSearch(call, filters.search),
+      matchesSearch(call, filters.search, country),
   );
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

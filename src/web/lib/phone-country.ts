@@ -1,0 +1,83 @@
+/** The country a phone number without a country code is read in: `?country=` in the URL, else the browser's region, else US. */
+import type { CountryCode } from 'libphonenumber-js/min';
+import { useSearchParams } from 'react-router';
+import { phoneRules } from './phone-rules-loader.js';
+
+export type { CountryCode };
+
+/** The URL parameter, beside `tz`: both say how the screen reads, so a shared link reads the same. */
+export const COUNTRY_PARAM = 'country';
+
+const FALLBACK_COUNTRY: CountryCode = 'US';
+
+/**
+ * "gb" or "GB" → "GB"; anything the phone rules do not know → undefined. Before the rules load
+ * (numbers show as digits until then) any two-letter region code passes.
+ */
+export const parsePhoneCountry = (text: string | null | undefined): CountryCode | undefined => {
+  const code = text?.trim().toUpperCase() ?? '';
+  const rules = phoneRules();
+  if (rules) return rules.isPhoneCountry(code) ? code : undefined;
+  return /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
+};
+
+/** The region of the browser's language ("en-GB" → GB, "fr" → FR), when it names one with phone rules. */
+export const browserPhoneCountry = (): CountryCode => {
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const language of languages) {
+    try {
+      const region = parsePhoneCountry(new Intl.Locale(language).maximize().region);
+      if (region) return region;
+    } catch {
+      // An unparsable language tag says nothing about the country: try the next one.
+    }
+  }
+  return FALLBACK_COUNTRY;
+};
+
+let defaultCountry: CountryCode | undefined;
+
+/** The country that `formatPhoneNumber(digits)` uses when it is given none. */
+export const defaultPhoneCountry = (): CountryCode => (defaultCountry ??= browserPhoneCountry());
+
+/**
+ * Makes `country` the default for callers that pass none. The page shell calls it while it renders,
+ * so everything rendered below it in the same pass already reads the URL's country.
+ */
+export const setDefaultPhoneCountry = (country: CountryCode): void => {
+  defaultCountry = country;
+};
+
+/** The displayed country: `?country=`, else the browser's. */
+export const usePhoneCountry = (): CountryCode => {
+  const [params] = useSearchParams();
+  return parsePhoneCountry(params.get(COUNTRY_PARAM)) ?? browserPhoneCountry();
+};
+
+export interface CountryOption {
+  code: CountryCode;
+  /** "United Kingdom (+44)" */
+  label: string;
+}
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    return undefined;
+  }
+})();
+
+export const phoneCountryName = (code: CountryCode): string => regionNames?.of(code) ?? code;
+
+let options: CountryOption[] | undefined;
+
+/** Every country with phone rules, by name, for a picker; only `current` until the rules have loaded. */
+export const phoneCountryOptions = (current: CountryCode): CountryOption[] => {
+  const rules = phoneRules();
+  if (!rules) return [{ code: current, label: phoneCountryName(current) }];
+  return (options ??= rules
+    .phoneCountries()
+    .map(({ code, callingCode }) => ({ code, label: `${phoneCountryName(code)} (+${callingCode})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en')));
+};
