@@ -34,7 +34,7 @@ export const webAppPlugin = async (app: FastifyInstance, { root }: { root: strin
     wildcard: false,
     index: false,
     setHeaders: (res, path) => {
-      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/*', async (request, reply) => {
