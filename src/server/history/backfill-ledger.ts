@@ -113,29 +113,3 @@ export const writeBackfill = (
       .execute();
     return inserted;
   });
-
-/**
- * Deletes what the stretch being filled wrote so far (calls that ended in [from, through): no
- * other stretch and no live call ended there) and records `progress`; answers how many went.
- */
-export const discardChunk = (
-  db: HistoryDb,
-  scope: ProviderScope,
-  chunk: { from: number; through: number },
-  progress: BackfillProgress,
-): Promise<number> =>
-  db.transaction().execute(async (trx) => {
-    const result = await trx
-      .deleteFrom('calls')
-      .where((eb) => eb.and(inScope(scope)))
-      .where('ended_at', '>=', chunk.from)
-      .where('ended_at', '<', chunk.through)
-      .executeTakeFirst();
-    const deleted = Number(result.numDeletedRows);
-    await trx
-      .updateTable('history_backfills')
-      .set((eb) => ({ ...stepColumns(progress), calls: eb('calls', '-', deleted) }))
-      .where((eb) => eb.and(inScope(scope)))
-      .execute();
-    return deleted;
-  });

@@ -151,21 +151,15 @@ export class HistoryBackfill {
     return next;
   }
 
-  /** Fills one chunk, or the rest of one a restart interrupted; the budget may end or shorten it. */
+  /** Fills one chunk, or the rest of one a restart interrupted. */
   private async fillChunk(fill: Fill): Promise<void> {
     const start = fill.progress;
     const chunk = start.chunk ?? (await this.newChunk(fill));
     if (!chunk) return;
-    const newest = start.filledFrom === start.to;
     const range: PastRange = { since: start.since, from: chunk.through, to: start.filledFrom };
     let written = 0;
     for await (const batch of fill.past(range, this.abort.signal)) {
       const progress = fill.progress;
-      if (!newest && progress.calls + batch.calls.length > this.options.maxCalls) {
-        const seen = (written + batch.calls.length) / Math.max(1, batch.through - range.from);
-        await this.discard(fill, { from: chunk.from, through: progress.chunk?.through ?? chunk.through }, seen);
-        return;
-      }
       const finished = batch.through >= range.to;
       const next: BackfillProgress = finished
         ? { ...progress, filledFrom: chunk.from, chunk: undefined, status: chunk.from <= progress.since ? 'complete' : 'filling' }
@@ -195,14 +189,6 @@ export class HistoryBackfill {
         : 'the past of the provider is filled into the call journal',
     );
     return undefined;
-  }
-
-  /** Over budget inside a chunk: drop what it wrote (no gap may remain), and size the next one by what it saw. */
-  private async discard(fill: Fill, written: { from: number; through: number }, callsPerMs: number): Promise<void> {
-    const next: BackfillProgress = { ...fill.progress, chunk: undefined };
-    const deleted = await this.options.store.discardBackfillChunk(fill.scope, written, next);
-    fill.progress = { ...next, calls: fill.progress.calls - deleted };
-    fill.callsPerMs = Math.max(fill.callsPerMs, callsPerMs);
   }
 
   private logEnd(fill: Fill, message: string): void {

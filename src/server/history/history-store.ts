@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
-import { beginBackfill, discardChunk, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
+import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
 import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
@@ -127,11 +127,6 @@ export class HistoryStore {
   /** One batch of the backfill and the progress it makes, in one transaction; answers how many calls were new. */
   writeBackfill(scope: ProviderScope, calls: readonly ProviderCall[], progress: BackfillProgress): Promise<number> {
     return writeBackfill(this.db, scope, calls, progress);
-  }
-
-  /** Drops what the stretch being filled wrote so far and records `progress`; answers how many calls went. */
-  discardBackfillChunk(scope: ProviderScope, chunk: { from: number; through: number }, progress: BackfillProgress): Promise<number> {
-    return discardChunk(this.db, scope, chunk, progress);
   }
 
   /** Adds ended calls the journal does not hold yet; existing ones win. */
