@@ -112,13 +112,19 @@ const untilOk = async (service: Service, path: string, token = true): Promise<nu
   }
 };
 
-/** Times one list request, body included. */
-const timeList = async (service: Service): Promise<number> => {
+/** Times one request, body included. */
+const timed = async (service: Service, path: string, token = true): Promise<number> => {
   const at = performance.now();
-  const res = await get(service, `${SCOPE_PATH}/calls`);
+  const res = await get(service, path, token);
   await res.arrayBuffer();
   return performance.now() - at;
 };
+
+const latency = (samples: number[]) => ({
+  p50: Math.round(percentile(samples, 0.5)),
+  p99: Math.round(percentile(samples, 0.99)),
+  max: Math.round(Math.max(...samples)),
+});
 
 const liveCalls = async (service: Service) => {
   const body = (await (await get(service, `${SCOPE_PATH}/calls`)).json()) as { calls: { endedAt?: string }[] };
@@ -150,17 +156,19 @@ const measure = async (name: string, scenario: Scenario) => {
     const healthyMs = await untilOk(first, '/healthz', false);
     const listMs = await untilOk(first, `${SCOPE_PATH}/calls`);
     const rss: number[] = [];
-    const duringFill: number[] = [];
+    const during = { health: [] as number[], list: [] as number[] };
     while (!FILLED.test(first.output())) {
       rss.push(procStatusKb(pid, 'VmRSS'));
-      duringFill.push(await timeList(first));
-      await sleep(250);
+      during.health.push(await timed(first, '/healthz', false));
+      during.list.push(await timed(first, `${SCOPE_PATH}/calls`));
+      await sleep(200);
     }
     const filledMs = performance.now() - first.started;
-    const afterFill: number[] = [];
-    for (let i = 0; i < 40; i += 1) {
-      afterFill.push(await timeList(first));
-      await sleep(100);
+    const after = { health: [] as number[], list: [] as number[] };
+    for (let i = 0; i < 50; i += 1) {
+      after.health.push(await timed(first, '/healthz', false));
+      after.list.push(await timed(first, `${SCOPE_PATH}/calls`));
+      await sleep(200);
     }
     const fill = await historyFill(first);
     const live = await liveCalls(first);
@@ -187,8 +195,8 @@ const measure = async (name: string, scenario: Scenario) => {
           backfillDoneS: seconds(filledMs),
           peakRssMB: Math.round(peakKb / 1024),
           medianRssWhileFillingMB: Math.round(percentile(rss, 0.5) / 1024),
-          listMsWhileFilling: { p50: Math.round(percentile(duringFill, 0.5)), p99: Math.round(percentile(duringFill, 0.99)), samples: duringFill.length },
-          listMsAfter: { p50: Math.round(percentile(afterFill, 0.5)), p99: Math.round(percentile(afterFill, 0.99)) },
+          whileFilling: { samples: during.list.length, healthzMs: latency(during.health), listMs: latency(during.list) },
+          afterwards: { healthzMs: latency(after.health), listMs: latency(after.list) },
         },
         historyFill: fill,
         journal: { MB: mb(bytes), bytesPerCall: calls > 0 ? Math.round(bytes / calls) : undefined },

@@ -5,6 +5,8 @@
  * provider, and resumable where the last written batch ended.
  */
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HistoryFill } from '../../contract/analytics.js';
 import type { ProviderScope } from '../../contract/paths.js';
@@ -164,7 +166,9 @@ export class HistoryBackfill {
       const next: BackfillProgress = finished
         ? { ...progress, filledFrom: chunk.from, chunk: undefined, status: chunk.from <= progress.since ? 'complete' : 'filling' }
         : { ...progress, chunk: { from: chunk.from, through: batch.through } };
+      const loop = performance.eventLoopUtilization();
       const added = await this.options.store.writeBackfill(fill.scope, batch.calls, next);
+      const { active } = performance.eventLoopUtilization(loop);
       written += added;
       fill.progress = { ...next, calls: progress.calls + added };
       if (finished) {
@@ -173,6 +177,9 @@ export class HistoryBackfill {
         return;
       }
       if (this.abort.signal.aborted) return;
+      // The embedded store writes on this thread: resting as long as the write kept it busy leaves live requests at least
+      // half of it. Without a rest, a batch already waiting would follow without ever leaving the microtask queue.
+      await sleep(active);
     }
   }
 
