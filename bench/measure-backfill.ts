@@ -1,14 +1,17 @@
 /**
  * Measures a simulated center's first start as a user runs it: the built service as a process with
  * an empty data directory, one simulator provider at about 1,000 or 10,000 live calls. Times to
- * /healthz, to the first list, to the backfill's end; list latency while it fills; peak RSS; the
+ * /healthz, to the first list, to the backfill's end; latency while it fills; peak RSS; the
  * journal's size; then a restart on the same data. Run `npm run build` first, then
- * `npx tsx bench/measure-backfill.ts [1k] [10k] [1k-week]` (all three by default).
+ * `npx tsx bench/measure-backfill.ts [1k] [10k] [1k-week]` (all three by default), or
+ * `npx tsx bench/measure-backfill.ts sizing` for the calls a day at several settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '../src/server/clock.js';
+import { createPhoneSystemSimulator } from '../src/server/providers/simulator/phone-system-simulator.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
 interface Scenario {
@@ -32,7 +35,8 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 const configFor = (scenario: Scenario) => ({
   accounts: [
@@ -43,7 +47,14 @@ const configFor = (scenario: Scenario) => ({
         {
           id: 'center',
           name: 'Center',
-          providers: [{ id: 'pbx', name: 'PBX', type: 'simulator', settings: { seed: 7, agents: scenario.agents, traffic: scenario.traffic } }],
+          providers: [
+            {
+              id: 'pbx',
+              name: 'PBX',
+              type: 'simulator',
+              settings: { seed: 7, agents: scenario.agents, traffic: scenario.traffic },
+            },
+          ],
         },
       ],
       tokens: [{ name: 'bench', token: BENCH_TOKEN, applications: '*', permissions: ['calls:read'] }],
@@ -200,7 +211,11 @@ const measure = async (name: string, scenario: Scenario) => {
         },
         historyFill: fill,
         journal: { MB: mb(bytes), bytesPerCall: calls > 0 ? Math.round(bytes / calls) : undefined },
-        restart: { healthyS: seconds(restartHealthyMs), listS: seconds(restartListMs), peakRssMB: Math.round(restartPeakKb / 1024) },
+        restart: {
+          healthyS: seconds(restartHealthyMs),
+          listS: seconds(restartListMs),
+          peakRssMB: Math.round(restartPeakKb / 1024),
+        },
       }),
     );
   } finally {
@@ -208,9 +223,54 @@ const measure = async (name: string, scenario: Scenario) => {
   }
 };
 
+const DAY = 86_400_000;
+const SIZING: [agents: number, traffic: number][] = [
+  [24, 1],
+  [200, 1],
+  [1000, 1],
+  [1000, 4],
+  [10_000, 4],
+];
+
+/** Calls that end in one simulated day, and the mean live calls in its quietest and busiest hour (calls counted in the hour they end). */
+const dayOf = async (agents: number, traffic: number, day: number) => {
+  const sim = createPhoneSystemSimulator({ clock: new ManualClock(day + DAY), seed: 7, name: 'sizing', agents, traffic });
+  const liveHours = new Array<number>(24).fill(0);
+  let calls = 0;
+  for await (const batch of sim.backfill({ since: day - DAY, from: day, to: day + DAY }, new AbortController().signal)) {
+    calls += batch.calls.length;
+    for (const { startedAt, endedAt = startedAt } of batch.calls) {
+      const hour = Math.floor((endedAt - day) / 3_600_000);
+      liveHours[hour] = (liveHours[hour] ?? 0) + (endedAt - startedAt) / 3_600_000;
+    }
+  }
+  return { calls, quietLive: Math.round(Math.min(...liveHours)), busyLive: Math.round(Math.max(...liveHours)) };
+};
+
+/** A Tuesday and a Sunday per setting; a week counts five weekdays and two Sundays (Saturdays are a little busier). */
+const sizing = async () => {
+  for (const [agents, traffic] of SIZING) {
+    const weekday = await dayOf(agents, traffic, Date.parse('2026-11-17T00:00:00Z'));
+    const sunday = await dayOf(agents, traffic, Date.parse('2026-11-22T00:00:00Z'));
+    const week = 5 * weekday.calls + 2 * sunday.calls;
+    console.log(
+      JSON.stringify({
+        agents,
+        traffic,
+        liveWeekday: [weekday.quietLive, weekday.busyLive],
+        callsWeekday: weekday.calls,
+        callsSunday: sunday.calls,
+        callsWeek: week,
+      }),
+    );
+  }
+};
+
 const chosen = process.argv.slice(2);
-for (const name of chosen.length > 0 ? chosen : Object.keys(SCENARIOS)) {
-  const scenario = SCENARIOS[name];
-  if (!scenario) throw new Error(`no scenario "${name}": pick from ${Object.keys(SCENARIOS).join(', ')}`);
-  await measure(name, scenario);
-}
+if (chosen[0] === 'sizing') await sizing();
+else
+  for (const name of chosen.length > 0 ? chosen : Object.keys(SCENARIOS)) {
+    const scenario = SCENARIOS[name];
+    if (!scenario) throw new Error(`no scenario "${name}": pick from ${Object.keys(SCENARIOS).join(', ')}`);
+    await measure(name, scenario);
+  }
