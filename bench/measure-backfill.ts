@@ -182,6 +182,9 @@ const measure = async (name: string, scenario: Scenario) => {
       await sleep(200);
     }
     const fill = await historyFill(first);
+    // What an analyst's 7-day view costs on the journal the backfill left.
+    const weekFrom = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const weekConcurrencyMs = await timed(first, `${SCOPE_PATH}/concurrency?fromDate=${weekFrom}`);
     const live = await liveCalls(first);
     const peakKb = procStatusKb(pid, 'VmHWM');
     await first.stop();
@@ -210,7 +213,11 @@ const measure = async (name: string, scenario: Scenario) => {
           afterwards: { healthzMs: latency(after.health), listMs: latency(after.list) },
         },
         historyFill: fill,
-        journal: { MB: mb(bytes), bytesPerCall: calls > 0 ? Math.round(bytes / calls) : undefined },
+        journal: {
+          MB: mb(bytes),
+          bytesPerCall: calls > 0 ? Math.round(bytes / calls) : undefined,
+          weekConcurrencyS: seconds(weekConcurrencyMs),
+        },
         restart: {
           healthyS: seconds(restartHealthyMs),
           listS: seconds(restartListMs),

@@ -27,7 +27,10 @@ describe('HistoryFillNotice', () => {
     expect(notice).toHaveTextContent(/complete from 23 Nov, 02:24:00 on/);
   });
 
-  it('counts in hours when the whole past is short', () => {
+  it('counts in hours while less than a day is loaded, or when the whole past is short', () => {
+    const { unmount } = show(fill('filling', 1 / 24));
+    expect(screen.getByRole('status')).toHaveTextContent('History is still filling: 1 hour of 7 days loaded');
+    unmount();
     show(fill('filling', 5 / 24, 1));
     expect(screen.getByRole('status')).toHaveTextContent('History is still filling: 5 hours of 24 loaded');
   });

@@ -16,11 +16,16 @@ export interface HistoryFillNoticeProps {
 
 const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 
-/** "2.4 days of 7", or in hours when the whole past is shorter than two days: "5 hours of 24". */
+const amount = (ms: number, unitMs: number, unit: string) => {
+  const n = oneDecimal(ms / unitMs);
+  return `${n} ${n === '1' ? unit : `${unit}s`}`;
+};
+
+/** "2.4 days of 7", "5 hours of 7 days" while under a day, or "5 hours of 24" when the whole past is under two days. */
 const loadedOf = (loadedMs: number, totalMs: number) => {
-  const [unit, ms] = totalMs >= 2 * DAY ? ['day', DAY] : ['hour', HOUR];
-  const loaded = oneDecimal(loadedMs / ms);
-  return `${loaded} ${loaded === '1' ? unit : `${unit}s`} of ${oneDecimal(totalMs / ms)}`;
+  if (totalMs < 2 * DAY) return `${amount(loadedMs, HOUR, 'hour')} of ${oneDecimal(totalMs / HOUR)}`;
+  if (loadedMs < DAY) return `${amount(loadedMs, HOUR, 'hour')} of ${oneDecimal(totalMs / DAY)} days`;
+  return `${amount(loadedMs, DAY, 'day')} of ${oneDecimal(totalMs / DAY)}`;
 };
 
 export const HistoryFillNotice = ({ fill, window, timeZone }: HistoryFillNoticeProps) => {
