@@ -307,6 +307,19 @@ describe('the backfill runner', () => {
     expect(order).toEqual(['pbx 0', 'trunk 0', 'pbx 1', 'trunk 1', 'pbx 25', 'trunk 25']);
   });
 
+  it('reports a provider whose past stops short of the range as failed, instead of asking it again and again', async () => {
+    let asked = 0;
+    const silent: PhoneSystem = Object.assign(new ScriptedPhoneSystem(), {
+      // eslint-disable-next-line require-yield
+      backfill: async function* () {
+        asked += 1;
+      },
+    });
+    const backfill = await fillWith([{ scope, phoneSystem: silent }]);
+    expect(backfill.report(scope)?.status).toBe('failed');
+    expect(asked).toBe(1);
+  });
+
   it('shortens the history to the budget, newest first, without a gap, even when older days are busier than any before', async () => {
     // One call a minute in the newest day, two before it.
     const callsAt = (end: number) => (end < NOW - DAY ? 2 : 1);

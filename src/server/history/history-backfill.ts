@@ -165,7 +165,7 @@ export class HistoryBackfill {
       const finished = batch.through >= range.to;
       const next: BackfillProgress = finished
         ? { ...progress, filledFrom: chunk.from, chunk: undefined, status: chunk.from <= progress.since ? 'complete' : 'filling' }
-        : { ...progress, chunk: { from: chunk.from, through: batch.through } };
+        : { ...progress, chunk: { from: chunk.from, through: Math.max(progress.chunk?.through ?? range.from, batch.through) } };
       const loop = performance.eventLoopUtilization();
       const added = await this.options.store.writeBackfill(fill.scope, batch.calls, next);
       const { active } = performance.eventLoopUtilization(loop);
@@ -181,6 +181,10 @@ export class HistoryBackfill {
       // half of it. Without a rest, a batch already waiting would follow without ever leaving the microtask queue.
       await sleep(active);
     }
+    if (!this.abort.signal.aborted)
+      throw new Error(
+        `the provider's past ended at ${iso(fill.progress.chunk?.through ?? chunk.through)}, before ${iso(range.to)}`,
+      );
   }
 
   /** The next chunk to fill, or none: then the fill is complete or out of budget, and says so. */

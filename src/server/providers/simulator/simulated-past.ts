@@ -85,7 +85,7 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
   for (let now = start; now < end;) {
     now = Math.min(now + STEP_MS, end);
     center.advanceTo(now - 1);
-    const through = now === end ? finalThrough : Math.min(to, timeline.toClock(now));
+    const through = now === end ? finalThrough : Math.max(from, Math.min(to, timeline.toClock(now)));
     // With speed above 1 a call that ended just before `now` can map to `through` itself: it waits for the next batch.
     const held: ProviderCall[] = [];
     for (const call of ended) {
