@@ -15,6 +15,8 @@ const PULL_AHEAD = 2;
  * yields: this bound only turns a runaway into an error instead of a dead service.
  */
 const WORKER_HEAP_MB = 1024;
+/** The run allocates short-lived call records at a high rate: a roomy young generation keeps scavenges rare. */
+const WORKER_YOUNG_MB = 32;
 
 type Message = { batch: PastCalls } | { done: true };
 
@@ -38,7 +40,7 @@ const startWorker = (run: PastRun): Worker => {
   const here = import.meta.url;
   const options: WorkerOptions = {
     workerData: run,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
   };
   if (!here.endsWith('.ts')) return new Worker(new URL('./past-worker.js', here), options);
   // Run from source (tests, `npm run dev`): Node 20's workers do not inherit the TypeScript loader, so load the entry through tsx.
