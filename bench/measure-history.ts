@@ -88,10 +88,21 @@ const measureWrites = async (store: HistoryStore) => {
   return { live, firstSyncMs: round(first), steadySyncMs: round(median(times)), changesPerSync: round(upserts / times.length) };
 };
 
+/** Streams a simulated week into the store, at most `limit` calls of it; answers how many. */
+const importWeek = async (store: HistoryStore, into: typeof scope, options: { seed: number; name: string; agents?: number }, limit = Infinity) => {
+  const sim = createPhoneSystemSimulator({ clock: new ManualClock(NOW), ...options });
+  let calls = 0;
+  for await (const batch of sim.backfill({ since: NOW - 7 * DAY, from: NOW - 7 * DAY, to: NOW }, new AbortController().signal)) {
+    const taken = batch.calls.slice(0, limit - calls);
+    await store.importCalls(into, taken);
+    calls += taken.length;
+    if (calls >= limit) break;
+  }
+  return calls;
+};
+
 const measureAnalytics = async (store: HistoryStore) => {
-  const sim = createPhoneSystemSimulator({ clock: new ManualClock(NOW), seed: 1, name: 'pbx-main', backfillMs: 7 * DAY });
-  const calls = sim.takeBackfill();
-  await store.importCalls(scope, calls);
+  const calls = await importWeek(store, scope, { seed: 1, name: 'pbx-main' });
   const run = async (bucketMs: number) => {
     const times: number[] = [];
     for (let i = 0; i < 7; i += 1) {
@@ -101,21 +112,19 @@ const measureAnalytics = async (store: HistoryStore) => {
     }
     return round(median(times));
   };
-  return { calls: calls.length, sevenDays30MinMs: await run(1_800_000), sevenDays1HourMs: await run(3_600_000) };
+  return { calls, sevenDays30MinMs: await run(1_800_000), sevenDays1HourMs: await run(3_600_000) };
 };
 
 /** About 100,000 ended calls from a larger simulated center, then the store's size. */
 const measureSize = async (target: Target) => {
   const store = await HistoryStore.open(target.location);
-  const sim = createPhoneSystemSimulator({ clock: new ManualClock(NOW), seed: 3, name: 'size', agents: 140, backfillMs: 7 * DAY });
-  const calls = sim.takeBackfill().slice(0, 100_000);
   const before = await target.sizeBytes(store);
-  await store.importCalls({ ...scope, providerID: 'size' }, calls);
+  const calls = await importWeek(store, { ...scope, providerID: 'size' }, { seed: 3, name: 'size', agents: 140 }, 100_000);
   await store.close();
   const reopened = await HistoryStore.open(target.location);
   const after = await target.sizeBytes(reopened);
   await reopened.close();
-  return { calls: calls.length, mbPer100k: round(((after - before) / 1_048_576) * (100_000 / calls.length)) };
+  return { calls, mbPer100k: round(((after - before) / 1_048_576) * (100_000 / calls)) };
 };
 
 const measure = async (target: Target) => {

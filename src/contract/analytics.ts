@@ -39,11 +39,32 @@ export const concurrencyBucketSchema = z.object({
 });
 export type ConcurrencyBucket = z.infer<typeof concurrencyBucketSchema>;
 
+/** How far the service has filled a provider's past into its journal (a provider first seen with no history). */
+export const historyFillSchema = z.object({
+  /**
+   * `filling`: still going, newest first; `complete`; `capped`: stopped at the service's budget of
+   * backfilled calls, so the history begins at `filledFrom`; `failed`: stopped on an error, and
+   * resumes at the service's next start.
+   */
+  status: z.enum(['filling', 'complete', 'capped', 'failed']),
+  /** The past being filled: from here... */
+  from: timestampSchema,
+  /** ...to where the provider's own journal begins. */
+  to: timestampSchema,
+  /** The history is complete from here to `to`. */
+  filledFrom: timestampSchema,
+  /** Calls written so far. */
+  calls: count,
+});
+export type HistoryFill = z.infer<typeof historyFillSchema>;
+
 export const concurrencyResponseSchema = z.object({
   fromDate: timestampSchema,
   toDate: timestampSchema,
   bucketSeconds: z.number().int().positive(),
   buckets: z.array(concurrencyBucketSchema),
+  /** Present when the service backfilled this provider's past: buckets before `filledFrom` may be missing calls. */
+  historyFill: historyFillSchema.optional(),
 });
 export type ConcurrencyResponse = z.infer<typeof concurrencyResponseSchema>;
 

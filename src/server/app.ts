@@ -4,9 +4,9 @@ import { authPlugin } from './auth/auth-plugin.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
+import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
-import { importBackfill, planBackfill } from './history/simulator-backfill.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
@@ -27,6 +27,8 @@ import { systemRoutes } from './routes/system-routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     providers: ProviderRegistry;
+    /** Fills empty journals with their providers' past, when `backfill` is on. */
+    historyBackfill: HistoryBackfill | undefined;
   }
 }
 
@@ -41,8 +43,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Start each provider's sync loop when the app is ready (off in tests, which sync by hand). */
   autoSync?: boolean;
-  /** Days of simulated past a simulator writes to an empty journal at its first start (default none). */
-  simulatorBackfillDays?: number;
+  /** Fill a provider's empty journal with its past in the background, per `history.backfill` (off in tests unless asked). */
+  backfill?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -64,16 +66,21 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
-  const backfillMs = await planBackfill(options.config, options.history, options.simulatorBackfillDays ?? 0);
   const registry = new ProviderRegistry(
     options.config,
-    options.createPhoneSystem ?? phoneSystemFactory(clock, backfillMs),
+    options.createPhoneSystem ?? phoneSystemFactory(clock),
     options.history,
     clock,
     app.log,
   );
   app.decorate('providers', registry);
-  await importBackfill(registry, options.history, app.log);
+  const { maxCalls } = options.config.history.backfill;
+  const spanMs = backfillSpanMs(options.config.history);
+  const historyBackfill =
+    options.backfill && spanMs > 0
+      ? new HistoryBackfill({ store: options.history, sources: registry.all(), spanMs, maxCalls, clock, log: app.log })
+      : undefined;
+  app.decorate('historyBackfill', historyBackfill);
 
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);
@@ -90,11 +97,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     });
     await api.register(meRoute, { config: options.config });
     await api.register(callsRoutes, { registry, history: options.history, clock });
-    await api.register(analyticsRoutes, { registry, history: options.history, clock });
+    await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(simulatorControlRoute, { registry });
   });
 
+  // Planned before the first sync writes (hooks run in order), filled in the background after.
+  if (historyBackfill)
+    app.addHook('onReady', async () => {
+      await historyBackfill.plan();
+      historyBackfill.start();
+    });
   let stopRetention: (() => Promise<void>) | undefined;
   if (options.autoSync ?? true)
     app.addHook('onReady', async () => {
@@ -102,6 +115,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       registry.startSync();
     });
   app.addHook('onClose', async () => {
+    await historyBackfill?.stop();
     await registry.close();
     await stopRetention?.();
     await options.history.close();

@@ -38,9 +38,6 @@ const openHistory = async (location: HistoryLocation): Promise<HistoryStore> => 
   }
 };
 
-/** A new user sees a full week of analytics at once. */
-const SIMULATOR_BACKFILL_DAYS = 7;
-
 const fail = (message: string): never => {
   process.stderr.write(`callboard: ${message}\n`);
   process.exit(1);
@@ -105,7 +102,7 @@ const main = async () => {
   const app = await buildApp({
     config,
     history: await openHistory(historyLocation(env)),
-    simulatorBackfillDays: SIMULATOR_BACKFILL_DAYS,
+    backfill: true,
     webRoot,
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });

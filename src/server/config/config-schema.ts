@@ -78,6 +78,16 @@ const subscriberIDsSchema = z
     }),
   );
 
+const BACKFILL_DEFAULTS = { days: 7, maxCalls: 500_000 };
+
+/** A provider first seen with an empty journal gets its past filled in, when it can tell it (the simulator can). */
+const backfillSchema = z.strictObject({
+  /** How far back; 0 turns the backfill off. Never past `retentionDays`. */
+  days: z.number().min(0).max(31).default(BACKFILL_DEFAULTS.days),
+  /** Calls one provider's backfill may write: past it the backfilled span is shorter (the newest hour is always filled). */
+  maxCalls: z.number().int().min(10_000).max(100_000_000).default(BACKFILL_DEFAULTS.maxCalls),
+});
+
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in lowercase hex (64 characters)');
 
 export const tokenConfigSchema = z
@@ -126,8 +136,9 @@ export const serviceConfigSchema = z
       .strictObject({
         /** Days the call journal keeps a call after it ended; older ones are pruned in the background. */
         retentionDays: z.number().int().min(1).max(3650).default(90),
+        backfill: backfillSchema.default(BACKFILL_DEFAULTS),
       })
-      .default({ retentionDays: 90 }),
+      .default({ retentionDays: 90, backfill: BACKFILL_DEFAULTS }),
     metrics: z
       .strictObject({
         enabled: z.boolean().default(true),

@@ -1,10 +1,11 @@
 /**
  * The call journal and the queries answered from it, over either dialect: one batched
- * transaction per sync, window lists, analytics, the backfill's import and retention.
+ * transaction per sync, window lists, analytics, the backfill's batches and retention.
  */
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
+import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
 import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
@@ -114,7 +115,21 @@ export class HistoryStore {
     return row !== undefined;
   }
 
-  /** Adds ended calls the journal does not hold yet (the simulator's backfill); existing ones win. */
+  readBackfill(scope: ProviderScope): Promise<BackfillProgress | undefined> {
+    return readBackfill(this.db, scope);
+  }
+
+  /** Records a new backfill unless the provider has one already; answers the one that stands. */
+  beginBackfill(scope: ProviderScope, progress: BackfillProgress): Promise<BackfillProgress> {
+    return beginBackfill(this.db, scope, progress);
+  }
+
+  /** One batch of the backfill and the progress it makes, in one transaction; answers how many calls were new. */
+  writeBackfill(scope: ProviderScope, calls: readonly ProviderCall[], progress: BackfillProgress): Promise<number> {
+    return writeBackfill(this.db, scope, calls, progress);
+  }
+
+  /** Adds ended calls the journal does not hold yet; existing ones win. */
   async importCalls(scope: ProviderScope, calls: readonly ProviderCall[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       for (const part of chunks(calls))

@@ -34,9 +34,32 @@ export interface ProviderSyncsTable {
   last_sync_at: number;
 }
 
+/**
+ * A provider's backfill: the past it fills, newest first, and how far it got, written in the same
+ * transaction as each batch of calls, so a restart resumes exactly where the last batch ended.
+ */
+export interface HistoryBackfillsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  /** Where the backfilled history begins, and where the provider's own journal took over. */
+  since_at: number;
+  to_at: number;
+  /** The history is complete from here to `to_at`. */
+  filled_from: number;
+  /** The stretch being filled, [chunk_from, filled_from), written for calls that ended before chunk_through. */
+  chunk_from: number | null;
+  chunk_through: number | null;
+  /** Calls the backfill has written. */
+  calls: number;
+  /** 'filling', 'complete', or 'capped' (stopped at the budget of calls). */
+  status: string;
+}
+
 export interface HistoryTables {
   calls: CallsTable;
   provider_syncs: ProviderSyncsTable;
+  history_backfills: HistoryBackfillsTable;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

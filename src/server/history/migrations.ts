@@ -44,6 +44,24 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_history_backfills': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('history_backfills')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('since_at', 'bigint', (c) => c.notNull())
+        .addColumn('to_at', 'bigint', (c) => c.notNull())
+        .addColumn('filled_from', 'bigint', (c) => c.notNull())
+        .addColumn('chunk_from', 'bigint')
+        .addColumn('chunk_through', 'bigint')
+        .addColumn('calls', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('history_backfills_pk', [...scopeColumns])
+        .execute();
+    },
+  },
 };
 
 /**

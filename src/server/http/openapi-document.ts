@@ -133,7 +133,9 @@ export const buildOpenApiDocument = () => ({
           'direction), the time-weighted average, and the calls that started in it and how many of those were missed. A missing ' +
           '`toDate` means now and a missing `fromDate` 24 hours before `toDate`. Without `bucketSeconds` the smallest of 1, 2, 5, ' +
           `10, 15, 30 minutes, 1, 2, 3, 6, 12 or 24 hours that leaves at most ${MAX_BUCKETS} buckets is used; asking for more than ` +
-          `${MAX_BUCKETS} buckets, or a window longer than ${MAX_WINDOW_DAYS} days, is a 400 naming the parameter.`,
+          `${MAX_BUCKETS} buckets, or a window longer than ${MAX_WINDOW_DAYS} days, is a 400 naming the parameter. For a provider ` +
+          "whose past the service backfilled (first seen with an empty journal), `historyFill` says how far that past is filled: " +
+          'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls.',
         parameters: [
           ...scopeParameters,
           { name: 'fromDate', in: 'query', required: false, schema: { type: 'string', format: 'date-time' } },

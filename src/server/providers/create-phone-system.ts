@@ -1,6 +1,5 @@
 /** Builds the phone system a provider's config names. */
 import { createHash } from 'node:crypto';
-import type { ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
 import { createKamailioPhoneSystem } from './kamailio/kamailio-phone-system.js';
 import type { PhoneSystemFactory } from './provider-registry.js';
@@ -9,9 +8,8 @@ import { createPhoneSystemSimulator } from './simulator/phone-system-simulator.j
 /** A stable seed per provider, so two providers without a configured seed never share traffic. */
 const seedFrom = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
 
-/** `backfillMs` says, per provider, how much simulated past to keep for the call journal. */
 export const phoneSystemFactory =
-  (clock: Clock, backfillMs: (scope: ProviderScope) => number = () => 0): PhoneSystemFactory =>
+  (clock: Clock): PhoneSystemFactory =>
   (config, scope) => {
     switch (config.type) {
       case 'simulator':
@@ -25,7 +23,6 @@ export const phoneSystemFactory =
           speed: config.settings.speed,
           keepEndedMs: config.settings.keepEndedMs,
           emailDomain: config.settings.emailDomain,
-          backfillMs: backfillMs(scope),
         });
       case 'kamailio':
         return createKamailioPhoneSystem({ ...config.settings, clock });

@@ -32,12 +32,35 @@ export interface PlaceCallRequest {
   providerSubscriberNumber?: string;
 }
 
+/**
+ * A stretch of the past to fill into the call journal (epoch ms): the calls that ended in
+ * [from, to), leaving out any that started before `since`, where the journal's history begins.
+ */
+export interface PastRange {
+  since: number;
+  from: number;
+  to: number;
+}
+
+/** One bounded batch of past calls, in the order they ended. */
+export interface PastCalls {
+  calls: ProviderCall[];
+  /** Every call of the range that ended before this instant is in this batch or an earlier one. */
+  through: number;
+}
+
 export interface PhoneSystem {
   /** Live calls, plus recently ended ones where the provider still reports them (with `endedAt`). */
   listCalls(signal: AbortSignal): Promise<ProviderCall[]>;
   /** Resolves once the provider accepted the call; rejects with SubscriberRejection or ProviderFailure. */
   placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<void>;
   listSubscribers(signal: AbortSignal): Promise<Subscriber[]>;
+  /**
+   * Optional: the provider's past, for a journal that does not hold it yet. Yields batches as it
+   * goes, oldest first, the last one `through` the range's end; stops when `signal` aborts. The
+   * calls it yields and those `listCalls` reports meet without a gap or an overlap.
+   */
+  backfill?(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import {
   MAX_BUCKETS,
   subscriberActivityQuerySchema,
   type ConcurrencyResponse,
+  type HistoryFill,
   type SubscriberActivityResponse,
 } from '../../contract/analytics.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
@@ -22,6 +23,8 @@ export interface AnalyticsRoutesOptions {
   registry: ProviderRegistry;
   history: HistoryStore;
   clock: Clock;
+  /** How far each backfilled provider's past is filled, when the service backfills. */
+  historyFill?: { report(scope: ProviderScope): HistoryFill | undefined };
 }
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
@@ -53,7 +56,7 @@ const prepare = (request: ScopeRequest, registry: ProviderRegistry) => {
   return resolveProvider(registry, request.principal, request.params);
 };
 
-export const analyticsRoutes = async (app: FastifyInstance, { registry, history, clock }: AnalyticsRoutesOptions) => {
+export const analyticsRoutes = async (app: FastifyInstance, { registry, history, clock, historyFill }: AnalyticsRoutesOptions) => {
   app.get(routePatterns.concurrency, async (request: ScopeRequest): Promise<ConcurrencyResponse> => {
     const runtime = prepare(request, registry);
     const query = concurrencyQuerySchema.safeParse(request.query);
@@ -67,7 +70,8 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await history.concurrency(runtime.scope, { ...window, bucketMs: bucketSeconds * 1000, now: clock.now() });
-    return { fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds, buckets: rows.map(toBucket) };
+    const fill = historyFill?.report(runtime.scope);
+    return { fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds, buckets: rows.map(toBucket), ...(fill ? { historyFill: fill } : {}) };
   });
 
   app.get(routePatterns.subscriberActivity, async (request: ScopeRequest): Promise<SubscriberActivityResponse> => {

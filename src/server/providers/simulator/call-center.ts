@@ -38,9 +38,11 @@ export interface CallCenterSettings {
   readonly keepEndedMs: number;
   /** Starts every callID, so that IDs stay unique across simulator instances. */
   readonly callIDPrefix: string;
+  /** Seed of the SIP Call-IDs (default: from `seed`), for a run that shares its traffic's seed with another. */
+  readonly callIDSeed?: number;
   /** Host part of the SIP Call-IDs used as providerCallID. */
   readonly sipHost: string;
-  /** Told of every call as it ends, with simulated times (the backfill listens while catching up). */
+  /** Told of every call as it ends, with simulated times (a run of the simulated past collects them). */
   readonly onCallEnded?: (call: ProviderCall) => void;
 }
 
@@ -112,7 +114,7 @@ export class CallCenter {
     this.nextOutboundAt = startTime;
     this.traffic = createRandom(deriveSeed(settings.seed, 'traffic'));
     this.placed = createRandom(deriveSeed(settings.seed, 'placed-calls'));
-    this.ids = createRandom(deriveSeed(settings.seed, 'call-ids'));
+    this.ids = createRandom(settings.callIDSeed ?? deriveSeed(settings.seed, 'call-ids'));
     this.agents = new Map(directory.subscribers.map((subscriber) => [subscriber.providerSubscriberID, newAgent(subscriber)]));
     this.rates = {
       inboundCandidates: candidateRate(this.agents.size, settings.traffic),

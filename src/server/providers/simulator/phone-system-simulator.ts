@@ -1,11 +1,13 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
-import type { PhoneSystem, ProviderCall } from '../phone-system.js';
+import type { PastCalls, PastRange, PhoneSystem, ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
 import { createDirectory } from './directory.js';
-import { deriveSeed } from './random.js';
+import { pastFromWorker } from './past-worker-thread.js';
 import { RequestGate, type SimulatedFailure } from './request-gate.js';
-import { resolveSimulatorOptions, type PhoneSystemSimulatorOptions } from './simulator-options.js';
+import { callIDPrefix, createTimeline, sipHostFor } from './run-identity.js';
+import { reachesBeforeHandover, type PastRun } from './simulated-past.js';
+import { resolveSimulatorOptions, type PhoneSystemSimulatorOptions, type ResolvedSimulatorOptions } from './simulator-options.js';
 import type { PlacedCallScript } from './traffic-model.js';
 
 export type { DialMode, SubscriberStatus } from './call-center.js';
@@ -26,8 +28,8 @@ export interface SimulatorControl {
 
 export interface PhoneSystemSimulator extends PhoneSystem {
   readonly control: SimulatorControl;
-  /** The calls that ended during the `backfillMs` before creation, once; empty afterwards. */
-  takeBackfill(): ProviderCall[];
+  /** The simulated past, run apart from the live center (in a worker thread) and deterministic by seed and range. */
+  backfill(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
 }
 
 export const isPhoneSystemSimulator = (phoneSystem: PhoneSystem): phoneSystem is PhoneSystemSimulator =>
@@ -38,7 +40,6 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
   const { clock, seed, name } = settings;
   const origin = clock.now();
   const timeline = createTimeline(origin, settings.speed);
-  let backfill: ProviderCall[] | undefined = settings.backfillMs > 0 ? [] : undefined;
   const center = new CallCenter(
     {
       seed,
@@ -46,16 +47,15 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       traffic: settings.traffic,
       keepEndedMs: settings.keepEndedMs,
       callIDPrefix: callIDPrefix(seed, origin),
-      sipHost: `pbx.${hostLabel(name)}.sim`,
-      onCallEnded: (call) => backfill?.push(withClockTimes(call, timeline.toClock)),
+      sipHost: sipHostFor(name),
     },
     createDirectory({ seed, agents: settings.agents, emailDomain: settings.emailDomain }),
-    origin - Math.max(settings.warmupMs, settings.backfillMs),
+    origin - settings.warmupMs,
   );
   const catchUp = () => center.advanceTo(timeline.toSim(clock.now()));
   catchUp();
-  const past = backfill ?? [];
-  backfill = undefined;
+  // The calls that ended during the warm-up and are still listed: the past hands over to the live center here.
+  const handedOver = center.listCalls(timeline.toClock).filter((call) => call.endedAt !== undefined);
   const gate = new RequestGate();
 
   return {
@@ -75,7 +75,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       gate.close();
       return Promise.resolve();
     },
-    takeBackfill: () => past.splice(0),
+    backfill: (range, signal) => simulatedPast(pastRun(settings, origin, range), handedOver, signal),
     control: {
       setFailure: (mode) => gate.setFailure(mode),
       setSubscriberStatus: (id, status) => {
@@ -91,25 +91,24 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
   };
 };
 
-const withClockTimes = (call: ProviderCall, toClock: (simTime: number) => number): ProviderCall => {
-  const mapped: ProviderCall = { ...call, startedAt: toClock(call.startedAt) };
-  if (call.answeredAt !== undefined) mapped.answeredAt = toClock(call.answeredAt);
-  if (call.endedAt !== undefined) mapped.endedAt = toClock(call.endedAt);
-  return mapped;
-};
-
-/** Simulated time equals clock time at creation and runs `speed` times faster from there. */
-const createTimeline = (origin: number, speed: number) => ({
-  toSim: (clockTime: number) => Math.floor(origin + (clockTime - origin) * speed),
-  toClock: (simTime: number) => Math.round(origin + (simTime - origin) / speed),
+const pastRun = (settings: ResolvedSimulatorOptions, origin: number, range: PastRange): PastRun => ({
+  seed: settings.seed,
+  dialMode: settings.dialMode,
+  agents: settings.agents,
+  traffic: settings.traffic,
+  speed: settings.speed,
+  keepEndedMs: settings.keepEndedMs,
+  warmupMs: settings.warmupMs,
+  emailDomain: settings.emailDomain,
+  sipHost: sipHostFor(settings.name),
+  origin,
+  range,
 });
 
-/** Creation time and seed: two simulators share call IDs only if they share both. */
-const callIDPrefix = (seed: number, origin: number) =>
-  `sim-${origin.toString(36)}-${deriveSeed(seed, 'call-id-prefix').toString(36).padStart(7, '0')}`;
-
-const hostLabel = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+/** A separate run up to the handover, then the live center's own calls that ended before it started. */
+async function* simulatedPast(run: PastRun, handedOver: readonly ProviderCall[], signal: AbortSignal): AsyncGenerator<PastCalls> {
+  const { since, from, to } = run.range;
+  if (reachesBeforeHandover(run)) yield* pastFromWorker(run, signal);
+  const calls = handedOver.filter((call) => call.startedAt >= since && (call.endedAt as number) >= from && (call.endedAt as number) < to);
+  yield { calls, through: to };
+}

@@ -13,7 +13,6 @@ describe('resolveSimulatorOptions', () => {
       traffic: 1,
       speed: 1,
       warmupMs: 3_600_000,
-      backfillMs: 0,
       keepEndedMs: 120_000,
       emailDomain: 'example.com',
     });

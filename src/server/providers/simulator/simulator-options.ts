@@ -18,11 +18,6 @@ export interface PhoneSystemSimulatorOptions {
   speed?: number;
   /** Simulated time run before creation, so the center starts in full swing (default one hour). */
   warmupMs?: number;
-  /**
-   * Simulated time before creation whose ended calls are kept for the call journal (default 0):
-   * the center then starts this far back, so history and live traffic are one continuous run.
-   */
-  backfillMs?: number;
   /** Simulated time an ended call stays listed (default 120000). */
   keepEndedMs?: number;
   /** Domain of the agents' email addresses (default example.com). */
@@ -46,7 +41,6 @@ const NUMBER_RULES = {
   traffic: { fallback: 1, min: 0.001, max: 100 },
   speed: { fallback: 1, min: 0.001, max: 100_000 },
   warmupMs: { fallback: HOUR, min: 0, max: 7 * DAY, integer: true },
-  backfillMs: { fallback: 0, min: 0, max: 7 * DAY, integer: true },
   keepEndedMs: { fallback: 120_000, min: 0, max: DAY, integer: true },
 } satisfies Record<string, NumberRule>;
 
@@ -68,7 +62,6 @@ export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): R
     traffic: numberOption('traffic', options.traffic),
     speed: numberOption('speed', options.speed),
     warmupMs: numberOption('warmupMs', options.warmupMs),
-    backfillMs: numberOption('backfillMs', options.backfillMs),
     keepEndedMs: numberOption('keepEndedMs', options.keepEndedMs),
     emailDomain: emailDomain(options.emailDomain),
   };

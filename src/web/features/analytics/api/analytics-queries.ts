@@ -1,6 +1,6 @@
 /** Query options for the analytics endpoints; answers are parsed with the contract's schemas. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { concurrencyResponseSchema, subscriberActivityResponseSchema } from '../../../../contract/analytics.js';
+import { concurrencyResponseSchema, subscriberActivityResponseSchema, type ConcurrencyResponse } from '../../../../contract/analytics.js';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
 import type { ApiClient } from '../../../lib/api/api-client.js';
 
@@ -24,9 +24,14 @@ export const analyticsKeys = {
     ['analytics', 'subscribers', baseURL, scope, window.from, window.to] as const,
 };
 
+/** While the service fills the provider's past, the page follows it every few seconds. */
+const followWhileFilling = ({ state }: { state: { data?: ConcurrencyResponse } }) =>
+  state.data?.historyFill?.status === 'filling' ? 10_000 : common.refetchInterval;
+
 export const concurrencyQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
   queryOptions({
     ...common,
+    refetchInterval: followWhileFilling,
     queryKey: analyticsKeys.concurrency(baseURL, scope, window, bucketSeconds),
     queryFn: ({ signal }) =>
       client.get(

@@ -16,6 +16,7 @@ import { peakBucket } from '../utils/chart-points.js';
 import { BucketsTable } from './buckets-table.js';
 import { BusiestHours } from './busiest-hours.js';
 import { HistoryChart } from './history-chart.js';
+import { HistoryFillNotice } from './history-fill-notice.js';
 import { MissedChart } from './missed-chart.js';
 import { SubscriberTable } from './subscriber-table.js';
 
@@ -70,6 +71,7 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
 
   return (
     <div className="flex flex-col gap-4">
+      <HistoryFillNotice fill={concurrency.data?.historyFill} window={window} timeZone={timeZone} />
       <Panel
         title="Concurrent calls"
         actions={
