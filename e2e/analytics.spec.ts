@@ -29,7 +29,7 @@ test('the analytics page shows a backfilled week, changes range through the URL,
   const chart = page.getByRole('img', { name: /Chart of concurrent calls over the range\. Peak \d+ live calls/ });
   await expect(chart).toBeVisible();
   // The past fills in the background after the service starts; while it does, the page says so and follows it.
-  await expect(page.getByText(/History is still filling/)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/History is still filling/)).toHaveCount(0, { timeout: 60_000 });
 
   // The backfill filled every day of the week: each weekday row of the heatmap counts calls.
   const hours = page.getByRole('table', { name: /Calls started per hour, last 7 days/ });
