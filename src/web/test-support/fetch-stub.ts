@@ -5,7 +5,6 @@
 import { vi } from 'vitest';
 
 export interface StubRequest {
-  method: string;
   url: URL;
   /** The `:name` segments of the matched pattern, decoded. */
   params: Record<string, string>;
@@ -56,7 +55,7 @@ export const stubFetch = (routes: RouteTable) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     for (const route of table) {
       const params = route.method === method ? route.match(url) : undefined;
-      if (params) return route.handler({ method, url, params, init });
+      if (params) return route.handler({ url, params, init });
     }
     unanswered.push(`${method} ${url.pathname}${url.search}`);
     return new Response(`No route of the test's table answers ${method} ${url.pathname}`, { status: 501 });

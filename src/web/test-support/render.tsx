@@ -34,8 +34,8 @@ const LocationProbe = ({ onLocation }: { onLocation: (location: Location) => voi
   return null;
 };
 
-/** The providers around a test's subject, the query client they share, and where the router is now. */
-export const appWrapper = ({ url = '/', connection = TEST_CONNECTION }: AppOptions = {}) => {
+/** The providers around a test's subject, and where the router is now. */
+const appWrapper = ({ url = '/', connection = TEST_CONNECTION }: AppOptions = {}) => {
   if (connection) saveConnection(connection);
   else forgetConnection();
   // No retries unless a query asks for its own: a failure shows at once.
@@ -58,17 +58,15 @@ export const appWrapper = ({ url = '/', connection = TEST_CONNECTION }: AppOptio
       </ConnectionProvider>
     </QueryClientProvider>
   );
-  return { Wrapper, queryClient, location: () => current };
+  return { Wrapper, location: () => current };
 };
 
 /** `render` inside the app's providers; `rerender` keeps them (and the router's address). */
 export const renderWithApp = (ui: ReactElement, options: AppOptions = {}) => {
-  const { Wrapper, queryClient, location } = appWrapper(options);
-  return { ...render(ui, { wrapper: Wrapper }), queryClient, location };
+  const { Wrapper, location } = appWrapper(options);
+  return { ...render(ui, { wrapper: Wrapper }), location };
 };
 
 /** `renderHook` inside the app's providers. */
-export const renderHookWithApp = <Result,>(hook: () => Result, options: AppOptions = {}) => {
-  const { Wrapper, queryClient, location } = appWrapper(options);
-  return { ...renderHook(hook, { wrapper: Wrapper }), queryClient, location };
-};
+export const renderHookWithApp = <Result,>(hook: () => Result, options: AppOptions = {}) =>
+  renderHook(hook, { wrapper: appWrapper(options).Wrapper });
