@@ -6,6 +6,86 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Import directions of the contract and the dashboard. */
+const sharedZones = [
+  {
+    target: './src/contract',
+    from: ['./src/server', './src/web'],
+    message: 'The contract is imported by both sides and imports neither.',
+  },
+  { target: './src/server', from: './src/web', message: 'The service does not import the dashboard.' },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The dashboard talks to the service over HTTP only; share through src/contract.',
+  },
+  {
+    target: './src/web/lib',
+    from: ['./src/web/features', './src/web/app'],
+    message: 'lib is shared: it imports no feature and not the app.',
+  },
+  {
+    target: './src/web/components',
+    from: ['./src/web/features', './src/web/app'],
+    message: 'Shared components import no feature and not the app.',
+  },
+  { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
+];
+
+/** The service's layers point one way: contract <- providers <- domain (config, auth, calls, history) <- runtime <- http and routes <- app. */
+const serverZones = [
+  {
+    target: './src/server/providers',
+    from: [
+      './src/server/config',
+      './src/server/auth',
+      './src/server/calls',
+      './src/server/history',
+      './src/server/runtime',
+      './src/server/http',
+      './src/server/routes',
+      './src/server/app.ts',
+      './src/server/main.ts',
+    ],
+    message:
+      'Providers know phone systems only: they take their settings as arguments and raise ProviderFailure / SubscriberRejection.',
+  },
+  {
+    target: './src/server/config',
+    from: [
+      './src/server/auth',
+      './src/server/calls',
+      './src/server/history',
+      './src/server/runtime',
+      './src/server/http',
+      './src/server/routes',
+      './src/server/app.ts',
+      './src/server/main.ts',
+    ],
+    message: 'The config format is read by the layers above it and imports none of them.',
+  },
+  {
+    target: ['./src/server/auth', './src/server/calls', './src/server/history'],
+    from: ['./src/server/runtime', './src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'],
+    message: 'Domain code raises domain errors and knows nothing of HTTP, routes or the runtime that wires it.',
+  },
+  {
+    target: './src/server/runtime',
+    from: ['./src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'],
+    message: 'The runtime wires providers to the domain; HTTP is a layer above it.',
+  },
+  {
+    target: './src/server/http',
+    from: ['./src/server/routes', './src/server/app.ts', './src/server/main.ts'],
+    message: 'HTTP plugins serve every route; routes use them, not the other way round.',
+  },
+  {
+    target: './src/server/routes',
+    from: ['./src/server/app.ts', './src/server/main.ts'],
+    message: 'Routes are registered by the app, never the reverse.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', 'bench/results'] },
   js.configs.recommended,
@@ -23,19 +103,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'import/no-cycle': 'error',
       'import/no-duplicates': 'error',
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/contract', from: ['./src/server', './src/web'], message: 'The contract is imported by both sides and imports neither.' },
-            { target: './src/server', from: './src/web', message: 'The service does not import the dashboard.' },
-            { target: './src/web', from: './src/server', message: 'The dashboard talks to the service over HTTP only; share through src/contract.' },
-            { target: './src/web/lib', from: ['./src/web/features', './src/web/app'], message: 'lib is shared: it imports no feature and not the app.' },
-            { target: './src/web/components', from: ['./src/web/features', './src/web/app'], message: 'Shared components import no feature and not the app.' },
-            { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { zones: sharedZones }],
       'no-console': 'error',
     },
   },
@@ -48,6 +116,12 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...pluginQuery.configs['flat/recommended'][0].rules,
     },
+  },
+  {
+    // Tests and their support build the whole service on purpose; the layers bind the code they test.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...sharedZones, ...serverZones] }] },
   },
   { files: ['scripts/**', 'e2e/**', 'bench/**'], rules: { 'no-console': 'off' } },
   // Served as is to the browser, before the app: plain script, browser globals.

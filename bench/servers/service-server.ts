@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app.js';
 import { serviceConfigSchema } from '../../src/server/config/config-schema.js';
 import { HistoryStore } from '../../src/server/history/history-store.js';
 import { webRootIfBuilt } from '../../src/server/http/web-app-plugin.js';
-import { phoneSystemFactory } from '../../src/server/providers/create-phone-system.js';
+import { phoneSystemFactory } from '../../src/server/runtime/phone-system-factory.js';
 import { systemClock } from '../../src/server/clock.js';
 import { BENCH_TOKEN } from '../support/bench-token.js';
 import { benchCalls, churningPhoneSystem, staticPhoneSystem } from '../support/bench-calls.js';

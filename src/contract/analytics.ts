@@ -65,7 +65,7 @@ export const concurrencyResponseSchema = z.object({
   buckets: z.array(concurrencyBucketSchema),
   /** Present when the service backfilled this provider's past: buckets before `filledFrom` may be missing calls. */
   historyFill: historyFillSchema.optional(),
-});
+}).meta({ id: 'ConcurrencyResponse' });
 export type ConcurrencyResponse = z.infer<typeof concurrencyResponseSchema>;
 
 export const subscriberActivityQuerySchema = z.strictObject({
@@ -94,5 +94,5 @@ export const subscriberActivityResponseSchema = z.object({
   toDate: timestampSchema,
   /** Most calls first. */
   subscribers: z.array(subscriberActivitySchema),
-});
+}).meta({ id: 'SubscriberActivityResponse' });
 export type SubscriberActivityResponse = z.infer<typeof subscriberActivityResponseSchema>;

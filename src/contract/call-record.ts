@@ -26,7 +26,7 @@ export const callRecordSchema = z.object({
   subscriberEmail: z.string().optional(),
   subscriberExtension: z.string().optional(),
   subscriberNumber: z.string().optional(),
-});
+}).meta({ id: 'CallRecord' });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
 export const listCallsResponseSchema = z.object({
@@ -34,7 +34,7 @@ export const listCallsResponseSchema = z.object({
   fromDate: timestampSchema.optional(),
   toDate: timestampSchema.optional(),
   totalCalls: z.number().int().nonnegative(),
-});
+}).meta({ id: 'ListCallsResponse' });
 export type ListCallsResponse = z.infer<typeof listCallsResponseSchema>;
 
 /** How far back a window query reaches when `fromDate` is omitted. */

@@ -17,7 +17,7 @@ export const makeCallRequestSchema = z.strictObject(
   providerSubscriberNumber: digits(3, 15).optional(),
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'the body must be a JSON object' : undefined) },
-);
+).meta({ id: 'MakeCallRequest' });
 export type MakeCallRequest = z.infer<typeof makeCallRequestSchema>;
 
 /** Header that makes a make-call retry safe: the same key within its lifetime never places a second call. */

@@ -23,5 +23,5 @@ export const meResponseSchema = z.object({
         "Present on an agent's token only: the subscribers it places calls as; making a call as any other " +
         '`providerSubscriberID` is refused with 403 `subscriber_not_allowed`. Absent: the token may place calls as any subscriber.',
     }),
-});
+}).meta({ id: 'MeResponse' });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -61,7 +61,7 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: z.enum(problemCodeList),
   errors: z.array(fieldErrorSchema).optional(),
-});
+}).meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,7 +1,7 @@
 /** Bodies of the simulator's fault-injection routes (our extension, for outage drills and tests). */
 import { z } from 'zod';
 
-export const simulatorFailureSchema = z.strictObject({ mode: z.enum(['unavailable', 'error', 'timeout', 'stall']).nullable() });
+export const simulatorFailureSchema = z.strictObject({ mode: z.enum(['unavailable', 'error', 'timeout', 'stall']).nullable() }).meta({ id: 'SimulatorFailure' });
 export type SimulatorFailure = z.infer<typeof simulatorFailureSchema>;
 
 const simulatedMs = z.number().int().min(0).max(3_600_000);
@@ -13,5 +13,5 @@ export const nextPlacedCallSchema = z.strictObject({
   remote: z.enum(['answer', 'busy', 'no-answer']).optional(),
   remoteRingMs: simulatedMs.optional(),
   talkMs: simulatedMs.optional(),
-});
+}).meta({ id: 'NextPlacedCall' });
 export type NextPlacedCall = z.infer<typeof nextPlacedCallSchema>;

@@ -13,5 +13,5 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
-export const listSubscribersResponseSchema = z.object({ subscribers: z.array(subscriberSchema) });
+export const listSubscribersResponseSchema = z.object({ subscribers: z.array(subscriberSchema) }).meta({ id: 'ListSubscribersResponse' });
 export type ListSubscribersResponse = z.infer<typeof listSubscribersResponseSchema>;

@@ -1,32 +1,33 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { authPlugin } from './auth/auth-plugin.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
 import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
+import { authPlugin } from './http/auth-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
+import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
 import { RequestLogController } from './http/request-log-controller.js';
+import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
-import { phoneSystemFactory } from './providers/create-phone-system.js';
-import { ProviderRegistry, type PhoneSystemFactory } from './providers/provider-registry.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
-import { methodNotAllowedRoutes } from './routes/method-not-allowed-routes.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
+import { phoneSystemFactory } from './runtime/phone-system-factory.js';
+import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    providers: ProviderRegistry;
+    providers: ProviderRuntimes;
     /** Fills empty journals with their providers' past, when `backfill` is on. */
     historyBackfill: HistoryBackfill | undefined;
   }
@@ -66,7 +67,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
-  const registry = new ProviderRegistry(
+  const registry = new ProviderRuntimes(
     options.config,
     options.createPhoneSystem ?? phoneSystemFactory(clock),
     options.history,
@@ -82,12 +83,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       : undefined;
   app.decorate('historyBackfill', historyBackfill);
 
+  await app.register(routeCatalogPlugin);
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(systemRoutes);
-  await app.register(methodNotAllowedRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(async (api) => {
     await api.register(authPlugin, {
@@ -101,6 +102,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(subscribersRoute, { registry });
     await api.register(simulatorControlRoute, { registry });
   });
+  // Last: it answers the methods each registered path does not serve.
+  await app.register(methodNotAllowedPlugin);
 
   // Planned before the first sync writes (hooks run in order), filled in the background after.
   if (historyBackfill)

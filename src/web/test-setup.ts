@@ -1,14 +1,24 @@
-/** Component tests: DOM matchers, the phone rules loaded up front, and a clean DOM and storage after each test. */
+/**
+ * Component tests: DOM matchers, the phone rules loaded up front, a `fetch` that answers only the
+ * test's own routes, and a clean DOM and storage after each test.
+ */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { loadPhoneRules } from './lib/phone-rules-loader.js';
+import { endFetchStub, stubFetch } from './test-support/fetch-stub.js';
 
 // The app loads them after its first data; components under test get them from the start.
 await loadPhoneRules();
+
+// No test reaches a real network: a request its routes do not answer fails it.
+beforeEach(() => {
+  stubFetch({});
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  endFetchStub();
 });

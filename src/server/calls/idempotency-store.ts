@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { ApiProblem } from '../http/api-problem.js';
+import { ProviderFailure } from '../providers/phone-system.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
@@ -22,6 +22,17 @@ interface Entry {
  * may have placed the call) is replayed, so a retry can never ring twice.
  */
 export type RememberFailure = (error: unknown) => boolean;
+
+/** A provider that timed out may have placed the call: its attempt is remembered, so a retry cannot ring twice. */
+export const outcomeUnknown: RememberFailure = (error) => error instanceof ProviderFailure && error.kind === 'timeout';
+
+/** The key was already used for a different request within its lifetime. */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super('This Idempotency-Key was already used for a different call. Use a new key for each intended call.');
+    this.name = 'IdempotencyKeyReused';
+  }
+}
 
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
@@ -51,11 +62,7 @@ export class IdempotencyStore {
     const id = `${scope}\u0000${key}`;
     const existing = this.entries.get(id);
     if (existing) {
-      if (existing.fingerprint !== fingerprint)
-        throw new ApiProblem(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for a different call. Use a new key for each intended call.',
-        );
+      if (existing.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
       await existing.outcome;
       return { replayed: true };
     }

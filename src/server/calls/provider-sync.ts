@@ -108,7 +108,7 @@ export class ProviderSync {
   private staleFailure(snapshot: CallSnapshot | undefined, now: number): ProviderFailure {
     const cause = this.lastFailure?.message ?? 'it has not answered yet';
     const since = snapshot ? ` for ${Math.round((now - snapshot.takenAt) / 1000)} s` : '';
-    return new ProviderFailure('unavailable', `${this.options.providerName} has not delivered its calls${since}: ${cause}`);
+    return new ProviderFailure('unavailable', `${this.options.providerName} has not delivered its calls${since}: ${cause}`, this.options.providerName);
   }
 
   private schedule(delayMs: number): void {

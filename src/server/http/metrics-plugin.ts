@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { paths } from '../../contract/paths.js';
-import { authenticate } from '../auth/auth-plugin.js';
 import { TokenIndex } from '../auth/token-index.js';
 import type { ServiceConfig } from '../config/config-schema.js';
-import type { ProviderRegistry } from '../providers/provider-registry.js';
+import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { authenticate } from './auth-plugin.js';
+import type { RouteDoc } from './route-catalog.js';
 
 export interface MetricsOptions {
   config: ServiceConfig;
-  registry: ProviderRegistry;
+  registry: ProviderRuntimes;
 }
 
 const providerLabels = ['account', 'application', 'provider'] as const;
@@ -35,7 +36,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [prom],
   });
-  const eachProvider = (set: (labels: Record<string, string>, runtime: ReturnType<ProviderRegistry['all']>[number]) => void) => () => {
+  const eachProvider = (set: (labels: Record<string, string>, runtime: ReturnType<ProviderRuntimes['all']>[number]) => void) => () => {
     for (const runtime of registry.all())
       set({ account: runtime.scope.accountID, application: runtime.scope.applicationID, provider: runtime.scope.providerID }, runtime);
   };
@@ -86,7 +87,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
 
   if (!config.metrics.enabled) return;
   const tokens = config.metrics.tokenSha256 ? metricsTokenIndex(config.metrics.tokenSha256) : undefined;
-  app.get(paths.metrics(), async (request, reply) => {
+  const doc: RouteDoc = {
+    operationId: 'metrics',
+    summary: 'Prometheus metrics',
+    description: tokens ? 'Requires the bearer token configured in `metrics.tokenSha256`.' : 'Open to anyone who can reach the service.',
+    public: true,
+    responses: { '200': { description: 'Text exposition format', content: { type: 'text/plain' } } },
+    problems: tokens ? ['unauthorized'] : [],
+  };
+  app.get(paths.metrics(), { config: { doc } }, async (request, reply) => {
     if (tokens) authenticate(tokens, request.headers.authorization);
     return reply.type(prom.contentType).send(await prom.metrics());
   });

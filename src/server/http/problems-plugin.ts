@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../../contract/problem.js';
 import { ApiProblem } from './api-problem.js';
+import { domainProblem } from './domain-problems.js';
 
 export const sendProblem = (reply: FastifyReply, problem: ApiProblem): FastifyReply => {
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) reply.header(name, value);
@@ -38,8 +39,7 @@ const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
 
 export const problemsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiProblem) return sendProblem(reply, error);
-    const mapped = fromFastifyError(error);
+    const mapped = domainProblem(error) ?? fromFastifyError(error);
     if (mapped) return sendProblem(reply, mapped);
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, new ApiProblem('internal', 'Something went wrong on our side. The error has been logged.'));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiProblem } from './api-problem.js';
+import { hideRoutes } from './route-catalog.js';
 
 /**
  * No inline script or style, nothing from elsewhere; `connect-src` stays open to http(s) so the
@@ -28,6 +29,7 @@ export const WEB_CSP = [
 const API_PREFIXES = ['/v1/', '/v1', '/healthz', '/metrics'];
 
 export const webAppPlugin = async (app: FastifyInstance, { root }: { root: string }) => {
+  hideRoutes(app, 'the dashboard and its files, not part of the API');
   const indexHtml = readFileSync(join(root, 'index.html'));
   await app.register(fastifyStatic, {
     root,

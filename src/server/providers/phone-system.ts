@@ -1,4 +1,5 @@
 /** The one interface every provider (phone system) implements, and the errors it may raise. */
+import type { NextPlacedCall, SimulatorFailure } from '../../contract/simulator-control.js';
 import type { Subscriber } from '../../contract/subscriber.js';
 
 /**
@@ -61,7 +62,17 @@ export interface PhoneSystem {
    * calls it yields and those `listCalls` reports meet without a gap or an overlap.
    */
   backfill?(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
+  /** Optional: fault injection and call scripting, for outage drills and tests, where the config enables it. */
+  control?: PhoneSystemControl;
   close(): Promise<void>;
+}
+
+/** What a drill may ask of a phone system that can be told how to behave. */
+export interface PhoneSystemControl {
+  /** While set, every request fails this way (or stalls until its deadline); null recovers. */
+  setFailure(mode: SimulatorFailure['mode']): void;
+  /** Fixes the course of the next placed call; whatever the script leaves out is drawn as usual. */
+  scriptNextPlacedCall(script: NextPlacedCall): void;
 }
 
 export type SubscriberRejectionCode =
@@ -88,6 +99,8 @@ export class ProviderFailure extends Error {
   constructor(
     readonly kind: ProviderFailureKind,
     message: string,
+    /** The configured name of the provider that failed, once the service knows which one it was. */
+    readonly providerName?: string,
   ) {
     super(message);
     this.name = 'ProviderFailure';

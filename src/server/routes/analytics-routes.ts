@@ -3,24 +3,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   bucketSecondsFor,
   concurrencyQuerySchema,
+  concurrencyResponseSchema,
   MAX_BUCKETS,
   subscriberActivityQuerySchema,
+  subscriberActivityResponseSchema,
   type ConcurrencyResponse,
   type HistoryFill,
   type SubscriberActivityResponse,
 } from '../../contract/analytics.js';
+import { MAX_WINDOW_DAYS } from '../../contract/call-record.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
 import type { ConcurrencyBucketRow } from '../history/concurrency-query.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
+import type { ParameterDoc, RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
-import type { ProviderRegistry } from '../providers/provider-registry.js';
+import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { resolveWindow, type QueryWindow } from './query-window.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
 export interface AnalyticsRoutesOptions {
-  registry: ProviderRegistry;
+  registry: ProviderRuntimes;
   history: HistoryStore;
   clock: Clock;
   /** How far each backfilled provider's past is filled, when the service backfills. */
@@ -51,13 +55,46 @@ const toBucket = (row: ConcurrencyBucketRow) => ({
 });
 
 /** Checks shared by both routes: permission, visibility, then the query. */
-const prepare = (request: ScopeRequest, registry: ProviderRegistry) => {
+const prepare = (request: ScopeRequest, registry: ProviderRuntimes) => {
   requirePermission(request.principal, 'calls:read');
   return resolveProvider(registry, request.principal, request.params);
 };
 
+const windowParameters: ParameterDoc[] = ['fromDate', 'toDate'].map((name) => ({
+  name,
+  in: 'query',
+  schema: { type: 'string', format: 'date-time' },
+}));
+
+const concurrencyDoc: RouteDoc = {
+  operationId: 'getConcurrency',
+  summary: 'Concurrent calls over a window, bucketed (extension)',
+  description:
+    'Computed in the database from the call journal. Each bucket gives the most calls live at once (in total and by ' +
+    'direction), the time-weighted average, and the calls that started in it and how many of those were missed. A missing ' +
+    '`toDate` means now and a missing `fromDate` 24 hours before `toDate`. Without `bucketSeconds` the smallest of 1, 2, 5, ' +
+    `10, 15, 30 minutes, 1, 2, 3, 6, 12 or 24 hours that leaves at most ${MAX_BUCKETS} buckets is used; asking for more than ` +
+    `${MAX_BUCKETS} buckets, or a window longer than ${MAX_WINDOW_DAYS} days, is a 400 naming the parameter. For a provider ` +
+    'whose past the service backfilled (first seen with an empty journal), `historyFill` says how far that past is filled: ' +
+    'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls.',
+  parameters: [...windowParameters, { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } }],
+  responses: { '200': { description: 'The buckets, oldest first', json: concurrencyResponseSchema } },
+  problems: ['forbidden', 'not_found', 'invalid_request'],
+  otherMethods: () => 'Analytics are read-only.',
+};
+
+const subscriberActivityDoc: RouteDoc = {
+  operationId: 'getSubscriberActivity',
+  summary: 'Calls per subscriber over a window (extension)',
+  description: 'Calls that started in the window, per subscriber they reached, busiest first; same window rules as the concurrency endpoint.',
+  parameters: windowParameters,
+  responses: { '200': { description: 'Subscribers, most calls first', json: subscriberActivityResponseSchema } },
+  problems: ['forbidden', 'not_found', 'invalid_request'],
+  otherMethods: () => 'Analytics are read-only.',
+};
+
 export const analyticsRoutes = async (app: FastifyInstance, { registry, history, clock, historyFill }: AnalyticsRoutesOptions) => {
-  app.get(routePatterns.concurrency, async (request: ScopeRequest): Promise<ConcurrencyResponse> => {
+  app.get(routePatterns.concurrency, { config: { doc: concurrencyDoc } }, async (request: ScopeRequest): Promise<ConcurrencyResponse> => {
     const runtime = prepare(request, registry);
     const query = concurrencyQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
@@ -74,7 +111,7 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     return { fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds, buckets: rows.map(toBucket), ...(fill ? { historyFill: fill } : {}) };
   });
 
-  app.get(routePatterns.subscriberActivity, async (request: ScopeRequest): Promise<SubscriberActivityResponse> => {
+  app.get(routePatterns.subscriberActivity, { config: { doc: subscriberActivityDoc } }, async (request: ScopeRequest): Promise<SubscriberActivityResponse> => {
     const runtime = prepare(request, registry);
     const query = subscriberActivityQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');

@@ -2,26 +2,25 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { listCallsQuerySchema, MAX_WINDOW_CALLS, type ListCallsQuery } from '../../contract/call-record.js';
+import { listCallsQuerySchema, listCallsResponseSchema, MAX_WINDOW_CALLS, MAX_WINDOW_DAYS, type ListCallsQuery } from '../../contract/call-record.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
 import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
-import { IdempotencyStore } from '../calls/idempotency-store.js';
+import { IdempotencyStore, outcomeUnknown } from '../calls/idempotency-store.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
+import type { RouteDoc } from '../http/route-catalog.js';
 import { sendPreparedJson } from '../http/send-json.js';
 import { zodProblem } from '../http/zod-problem.js';
-import { callWithDeadline } from '../providers/call-with-deadline.js';
-import { providerProblem } from '../providers/provider-problem.js';
-import type { ProviderRegistry, ProviderRuntime } from '../providers/provider-registry.js';
+import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { resolveWindow, type QueryWindow } from './query-window.js';
 import { requireCallerAllowed, requirePermission, resolveProvider } from './resolve-provider.js';
 
 const gzipAsync = promisify(gzip);
 
 export interface CallsRoutesOptions {
-  registry: ProviderRegistry;
+  registry: ProviderRuntimes;
   history: HistoryStore;
   clock: Clock;
 }
@@ -53,10 +52,79 @@ const parseListQuery = (query: unknown): ListCallsQuery => {
   return parsed.data;
 };
 
+const dateParameter = (name: string) => ({ name, in: 'query' as const, schema: { type: 'string', format: 'date-time' } });
+
+/** The other path of the pair: list on the singular `provider`, place on the plural `providers`. */
+const toPlural = (path: string) => path.replace(/\/provider\/([^/]+)\/calls$/, '/providers/$1/calls');
+const toSingular = (path: string) => path.replace(/\/providers\/([^/]+)\/calls$/, '/provider/$1/calls');
+
+const listCallsDoc: RouteDoc = {
+  operationId: 'listCalls',
+  summary: 'List active calls',
+  description:
+    'Calls of this provider and application, oldest `startedAt` first (ties by `callID`). Without dates: the calls live now, ' +
+    'plus recently ended ones the provider still reports (with `endedAt`). With `fromDate` and/or `toDate`: the calls live at ' +
+    "any moment of that window, ended ones included, from the service's call journal (kept 90 days by default). A window " +
+    `spans at most ${MAX_WINDOW_DAYS} days and lists at most ${MAX_WINDOW_CALLS} calls; past either the answer is a 400 ` +
+    'naming `fromDate`. A missing `toDate` means now and a missing `fromDate` 24 hours before `toDate`; the effective window ' +
+    'is echoed. Lists are served from the provider snapshot the service keeps (synced every second by default); the ' +
+    `\`${SNAPSHOT_AGE_HEADER}\` header gives its age in milliseconds. Responses carry a strong ETag (send \`If-None-Match\` for ` +
+    'a 304) and are gzipped on request.',
+  parameters: [dateParameter('fromDate'), dateParameter('toDate')],
+  responses: {
+    '200': {
+      description: 'The calls',
+      headers: {
+        ETag: { schema: { type: 'string' } },
+        [SNAPSHOT_AGE_HEADER]: { description: 'Age of the provider snapshot, in milliseconds', schema: { type: 'integer' } },
+      },
+      json: listCallsResponseSchema,
+    },
+    '304': { description: 'Not modified since the ETag sent in If-None-Match' },
+  },
+  problems: ['forbidden', 'not_found', 'invalid_request', 'provider_unavailable'],
+  otherMethods: (path) => `To place a call, POST to ${toPlural(path)} (plural "providers").`,
+};
+
+const makeCallDoc: RouteDoc = {
+  operationId: 'makeCall',
+  summary: 'Make a call',
+  description:
+    'Places an outbound call for a subscriber. Two-step providers ring the subscriber first and dial the remote number once ' +
+    'answered; direct-dial providers dial the remote number at once with the subscriber as caller ID. Answers 204 once the ' +
+    'provider accepted the call; its progress then shows in the list. Send an `Idempotency-Key` header to make retries ' +
+    'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
+    '`Idempotent-Replayed: true`, and so is a 504 `provider_timeout`, whose call may exist; any other failure placed no call ' +
+    'and its retry tries again), and never place a second call; the same key with another body is a 409 ' +
+    "`idempotency_key_reused`. An agent's token (one with `subscriberIDs`) places calls only as those subscribers; any other " +
+    '`providerSubscriberID` is a 403 `subscriber_not_allowed`.',
+  parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
+  body: makeCallRequestSchema,
+  responses: { '204': { description: 'The provider accepted the call' } },
+  problems: [
+    'forbidden',
+    'subscriber_not_allowed',
+    'not_found',
+    'invalid_request',
+    'validation_failed',
+    'unsupported_media_type',
+    'payload_too_large',
+    'subscriber_not_found',
+    'subscriber_not_registered',
+    'subscriber_inactive',
+    'subscriber_mismatch',
+    'idempotency_key_reused',
+    'provider_error',
+    'provider_unavailable',
+    'provider_timeout',
+  ],
+  otherMethods: (path) => `To list calls, GET ${toSingular(path)} (singular "provider").`,
+};
+
 export const callsRoutes = async (app: FastifyInstance, { registry, history, clock }: CallsRoutesOptions) => {
   const idempotency = new IdempotencyStore(clock);
 
-  app.get(routePatterns.listCalls, async (request: ScopeRequest, reply) => {
+  app.get(routePatterns.listCalls, { config: { doc: listCallsDoc } }, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:read');
     const runtime = resolveProvider(registry, request.principal, request.params);
     const query = hasQuery(request) ? parseListQuery(request.query) : {};
@@ -64,13 +132,13 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
 
     await runtime.sync.ready();
     const read = runtime.sync.read();
-    if (!read.ok) throw providerProblem(read.failure, runtime.config.name);
+    if (!read.ok) throw read.failure;
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
     if (window) return sendWindow(request, reply, runtime, history, window);
     return sendPreparedJson(request, reply, read.snapshot);
   });
 
-  app.post(routePatterns.makeCall, async (request: ScopeRequest, reply) => {
+  app.post(routePatterns.makeCall, { config: { doc: makeCallDoc } }, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:write');
     const runtime = resolveProvider(registry, request.principal, request.params);
     const contentType = request.headers['content-type'] ?? '';
@@ -81,15 +149,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
     // Before the idempotency store: a replayed key must not answer for a subscriber this token may not call as.
     requireCallerAllowed(request.principal, body.data.providerSubscriberID);
 
-    const place = async () => {
-      try {
-        await callWithDeadline(runtime.config.requestTimeoutMs, (signal) => runtime.phoneSystem.placeCall(body.data, signal));
-      } catch (error) {
-        throw providerProblem(error, runtime.config.name);
-      }
-      // Pull the new call into the snapshot soon rather than at the next tick, so the caller sees it ringing at once.
-      runtime.sync.syncSoon();
-    };
+    const place = () => runtime.placeCall(body.data);
 
     const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (keyHeader === undefined) {
@@ -102,7 +162,6 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
         });
       const scope = runtime.scope;
       const fingerprint = IdempotencyStore.fingerprint([scope.applicationID, scope.providerID, body.data]);
-      const outcomeUnknown = (error: unknown) => error instanceof ApiProblem && error.code === 'provider_timeout';
       const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place, outcomeUnknown);
       if (replayed) reply.header('idempotent-replayed', 'true');
     }

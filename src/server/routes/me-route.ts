@@ -1,12 +1,27 @@
 /** `GET /v1/me`: the account, applications, providers and permissions a token may use, and whom it places calls as. */
 import type { FastifyInstance } from 'fastify';
-import type { MeResponse } from '../../contract/me.js';
+import { meResponseSchema, type MeResponse } from '../../contract/me.js';
 import { paths } from '../../contract/paths.js';
-import type { ServiceConfig } from '../config/config-schema.js';
 import { canSeeApplication } from '../auth/token-index.js';
+import type { ServiceConfig } from '../config/config-schema.js';
+import type { RouteDoc } from '../http/route-catalog.js';
+
+const meDoc: RouteDoc = {
+  operationId: 'me',
+  summary: 'What this token may see (extension)',
+  description:
+    "The account, the applications and providers the token may see, its permissions, and, for an agent's token, " +
+    '`subscriberIDs`: the only subscribers it may place calls as.',
+  responses: {
+    '200': {
+      description: "Account, applications, providers, permissions, and the subscribers an agent's token places calls as",
+      json: meResponseSchema,
+    },
+  },
+};
 
 export const meRoute = async (app: FastifyInstance, { config }: { config: ServiceConfig }) => {
-  app.get(paths.me(), async (request): Promise<MeResponse> => {
+  app.get(paths.me(), { config: { doc: meDoc } }, async (request): Promise<MeResponse> => {
     const principal = request.principal;
     const account = config.accounts.find((a) => a.id === principal.accountID);
     if (!account) throw new Error(`token "${principal.tokenName}" names a missing account`);

@@ -3,7 +3,7 @@ import type { Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { canSeeApplication, type Principal } from '../auth/token-index.js';
 import { ApiProblem } from '../http/api-problem.js';
-import type { ProviderRegistry, ProviderRuntime } from '../providers/provider-registry.js';
+import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
 export const requirePermission = (principal: Principal, ...anyOf: Permission[]): void => {
   if (!anyOf.some((permission) => principal.permissions.has(permission)))
@@ -11,7 +11,7 @@ export const requirePermission = (principal: Principal, ...anyOf: Permission[]):
 };
 
 /** The same 404 whether the provider does not exist or the token may not see it: nothing leaks. */
-export const resolveProvider = (registry: ProviderRegistry, principal: Principal, scope: ProviderScope): ProviderRuntime => {
+export const resolveProvider = (registry: ProviderRuntimes, principal: Principal, scope: ProviderScope): ProviderRuntime => {
   const runtime = canSeeApplication(principal, scope.accountID, scope.applicationID) ? registry.get(scope) : undefined;
   if (!runtime)
     throw new ApiProblem(

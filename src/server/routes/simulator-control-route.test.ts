@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import type { FastifyInstance } from 'fastify';
+import { buildTestApp, tokens } from '../test-support/test-app.js';
 import { createTestHistory } from '../test-support/test-history.js';
 
 const token = 'simulator-control-token-0001';
@@ -66,6 +67,28 @@ describe('simulator fault injection', () => {
     const bad = await put('drill', 'explode');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('mode');
+  });
+});
+
+describe('the control capability', () => {
+  it('drives any phone system that offers it, whatever its type', async () => {
+    const t = await buildTestApp();
+    app = t.app;
+    const set: unknown[] = [];
+    t.phone('acme/support/pbx').control = { setFailure: (mode) => set.push(mode), scriptNextPlacedCall: (script) => set.push(script) };
+    const res = await t.as(tokens.acmeAll, {
+      method: 'PUT',
+      url: '/v1/accounts/acme/applications/support/providers/pbx/simulator/failure',
+      payload: { mode: 'stall' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(set).toEqual(['stall']);
+    const other = await t.as(tokens.acmeAll, {
+      method: 'PUT',
+      url: '/v1/accounts/acme/applications/support/providers/trunk/simulator/failure',
+      payload: { mode: 'stall' },
+    });
+    expect(other.statusCode).toBe(404);
   });
 });
 

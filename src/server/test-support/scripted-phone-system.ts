@@ -4,6 +4,7 @@ import {
   ProviderFailure,
   SubscriberRejection,
   type PhoneSystem,
+  type PhoneSystemControl,
   type PlaceCallRequest,
   type ProviderCall,
   type ProviderFailureKind,
@@ -19,6 +20,8 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   readonly placed: PlaceCallRequest[] = [];
   /** Delay before placeCall settles, to let tests overlap requests. */
   placeDelayMs = 0;
+  /** Offered only when a test sets it, as a provider offers it only when its config enables it. */
+  control?: PhoneSystemControl;
 
   async listCalls(signal: AbortSignal): Promise<ProviderCall[]> {
     this.listRequests += 1;

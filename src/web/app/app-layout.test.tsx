@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPhoneNumber } from '../lib/format.js';
-import { ConnectionProvider } from '../lib/connection-context.js';
 import { browserPhoneCountry, setDefaultPhoneCountry } from '../lib/phone-country.js';
+import { renderWithApp } from '../test-support/render.js';
 import { AppLayout } from './app-layout.js';
 
 /** A page as click-to-call writes its numbers: no country passed, so the default applies. */
@@ -20,18 +19,13 @@ const PlainNumber = () => {
 };
 
 const renderLayout = (url: string) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ConnectionProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route path="/" element={<PlainNumber />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </ConnectionProvider>
-    </QueryClientProvider>,
+  renderWithApp(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/" element={<PlainNumber />} />
+      </Route>
+    </Routes>,
+    { url },
   );
 
 beforeEach(() => {

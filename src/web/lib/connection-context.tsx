@@ -1,12 +1,10 @@
-/** The current connection (service and token) and its API client, for every component below. */
+/** The current connection (service and token), sign-in and sign-out; its API client comes from the connection gate (useApi). */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiClient } from './api/api-client.js';
 import { forgetConnection, loadConnection, saveConnection, takeTokenFromFragment, type Connection } from './connection.js';
 
 interface ConnectionValue {
   connection: Connection | undefined;
-  client: ApiClient | undefined;
   /** Why the dashboard was signed out without the user asking, e.g. the token was refused. */
   signedOutReason: string | undefined;
   signIn: (connection: Connection) => void;
@@ -50,10 +48,7 @@ export const ConnectionProvider = ({ children }: { children: ReactNode }) => {
     [queryClient],
   );
 
-  const value = useMemo(
-    () => ({ connection, client: connection ? new ApiClient(connection) : undefined, signedOutReason, signIn, signOut }),
-    [connection, signedOutReason, signIn, signOut],
-  );
+  const value = useMemo(() => ({ connection, signedOutReason, signIn, signOut }), [connection, signedOutReason, signIn, signOut]);
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 };
 

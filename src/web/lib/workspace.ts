@@ -7,9 +7,9 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MeResponse, Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
+import { useApi } from './api/api-context.js';
 import { ApiError } from './api/api-error.js';
 import { meQueryOptions } from './api/me-query.js';
-import { useConnection } from './connection-context.js';
 
 export const ALL_PROVIDERS = 'all';
 
@@ -47,10 +47,10 @@ const fromMe = (me: MeResponse, app: string | null, provider: string | null) => 
 };
 
 export const useWorkspace = (): WorkspaceState => {
-  const { client, connection } = useConnection();
+  const client = useApi();
   const [params, setParams] = useSearchParams();
-  const manual = connection?.manualScope;
-  const me = useQuery({ ...meQueryOptions(client!, connection?.baseURL ?? ''), enabled: !!client && !manual });
+  const manual = client.connection.manualScope;
+  const me = useQuery(meQueryOptions(client));
 
   const select = useCallback(
     (choice: { app?: string; provider?: string }) =>
@@ -90,10 +90,7 @@ export const useWorkspace = (): WorkspaceState => {
     };
   }
   if (me.isPending) return { status: 'pending' };
-  if (me.isError) {
-    const error = me.error instanceof ApiError ? me.error : new ApiError('http_error', String(me.error));
-    return { status: 'error', error };
-  }
+  if (me.isError) return { status: 'error', error: me.error };
   const picked = fromMe(me.data, params.get('app'), params.get('provider'));
   if (!picked.application)
     return { status: 'error', error: new ApiError('not_found', 'This token may not see any application.') };

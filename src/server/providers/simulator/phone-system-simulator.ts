@@ -1,5 +1,5 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
-import type { PastCalls, PastRange, PhoneSystem, ProviderCall } from '../phone-system.js';
+import type { PastCalls, PastRange, PhoneSystem, PhoneSystemControl, ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
 import { createDirectory } from './directory.js';
@@ -15,7 +15,8 @@ export type { SimulatedFailure } from './request-gate.js';
 export type { PhoneSystemSimulatorOptions } from './simulator-options.js';
 export type { PlacedCallScript } from './traffic-model.js';
 
-export interface SimulatorControl {
+/** The drill controls every phone system may offer, and what only a simulated center can do besides. */
+export interface SimulatorControl extends PhoneSystemControl {
   /** While set, every PhoneSystem method except close() fails this way; null recovers. */
   setFailure(mode: SimulatedFailure | null): void;
   /** Takes an agent's phone offline or disables their account (or undoes it) from now on. */
@@ -31,9 +32,6 @@ export interface PhoneSystemSimulator extends PhoneSystem {
   /** The simulated past, run apart from the live center (in a worker thread) and deterministic by seed and range. */
   backfill(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
 }
-
-export const isPhoneSystemSimulator = (phoneSystem: PhoneSystem): phoneSystem is PhoneSystemSimulator =>
-  'control' in phoneSystem && typeof (phoneSystem as PhoneSystemSimulator).control?.setFailure === 'function';
 
 export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions): PhoneSystemSimulator => {
   const settings = resolveSimulatorOptions(options);

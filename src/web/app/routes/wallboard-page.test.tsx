@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
-import { ConnectionProvider } from '../../lib/connection-context.js';
-import { PollingProvider, usePolling } from '../../lib/polling-context.js';
+import { usePolling } from '../../lib/polling-context.js';
 import { WallboardPage } from './wallboard-page.js';
 import { callRecord } from '../../test-support/call-record.js';
+import { stubFetch } from '../../test-support/fetch-stub.js';
+import { renderWithApp } from '../../test-support/render.js';
 
 vi.mock('../../features/concurrency/components/concurrency-area-chart.js', () => ({ ConcurrencyAreaChart: () => null }));
 
@@ -21,12 +21,12 @@ const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => cal
 
 const liveCalls = [call('a', { answeredAt: new Date().toISOString() }), call('b', { isOutbound: true }), call('c', { endedAt: new Date().toISOString() })];
 
+/** `/v1/me`, and the list of calls: `calls` answers the live poll, the missed calls' window is empty. */
 const serve = (calls: () => Response) =>
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/v1/me') return Response.json(me);
-    if (url.searchParams.has('fromDate')) return Response.json({ calls: [], totalCalls: 0 });
-    return calls();
+  stubFetch({
+    'GET /v1/me': () => Response.json(me),
+    'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls': ({ url }) =>
+      url.searchParams.has('fromDate') ? Response.json({ calls: [], totalCalls: 0 }) : calls(),
   });
 
 const PausedProbe = ({ pauseFirst }: { pauseFirst: boolean }) => {
@@ -38,26 +38,20 @@ const PausedProbe = ({ pauseFirst }: { pauseFirst: boolean }) => {
 };
 
 const renderWallboard = (url: string, { pauseFirst = false } = {}) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ConnectionProvider>
-        <PollingProvider>
-          <PausedProbe pauseFirst={pauseFirst} />
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/wallboard" element={<WallboardPage />} />
-              <Route path="/" element={<p>The live view</p>} />
-            </Routes>
-          </MemoryRouter>
-        </PollingProvider>
-      </ConnectionProvider>
-    </QueryClientProvider>,
+  renderWithApp(
+    <>
+      <PausedProbe pauseFirst={pauseFirst} />
+      <Routes>
+        <Route path="/wallboard" element={<WallboardPage />} />
+        <Route path="/" element={<p>The live view</p>} />
+      </Routes>
+    </>,
+    { url },
   );
 
 beforeEach(() => {
   // jsdom has no media queries; the system prefers light here, so "dark" can only come from the wallboard.
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }));
-  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
 });
 
 afterEach(() => {

@@ -5,11 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
-import { meQueryOptions } from '../../lib/api/me-query.js';
+import { useApi } from '../../lib/api/api-context.js';
+import { meKeys } from '../../lib/api/me-query.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
-import { useConnection } from '../../lib/connection-context.js';
 import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../../lib/phone-country.js';
 import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
@@ -57,14 +57,13 @@ const WORKSPACE_RETRY_MS = 15_000;
 /** Nobody is at a wall screen to press reload: a workspace that failed to load is asked for again until it loads. */
 const useWorkspaceRetry = (state: WorkspaceState) => {
   const queryClient = useQueryClient();
-  const { client, connection } = useConnection();
+  const client = useApi();
   const failed = state.status === 'error';
   useEffect(() => {
-    if (!failed || !client) return;
-    const { queryKey } = meQueryOptions(client, connection?.baseURL ?? '');
-    const timer = setInterval(() => void queryClient.refetchQueries({ queryKey }), WORKSPACE_RETRY_MS);
+    if (!failed) return;
+    const timer = setInterval(() => void queryClient.refetchQueries({ queryKey: meKeys.service(client.baseURL) }), WORKSPACE_RETRY_MS);
     return () => clearInterval(timer);
-  }, [failed, client, connection, queryClient]);
+  }, [failed, client, queryClient]);
 };
 
 const useWallTitle = (feed: CallsFeed, stale: boolean) => {

@@ -22,8 +22,14 @@ const transportError = async (url: string): Promise<ApiError> => {
   return new ApiError('network_unreachable', `Cannot reach ${target.origin}: check the address and that the service is running.`);
 };
 
+/** Every failure is an `ApiError` (a cancelled request aside), so queries and mutations can say so in their type. */
 export class ApiClient {
-  constructor(private readonly connection: Connection) {}
+  constructor(readonly connection: Connection) {}
+
+  /** The service this client talks to; part of every query key, so two services never share a cache entry. */
+  get baseURL(): string {
+    return this.connection.baseURL;
+  }
 
   url(path: string): string {
     return `${this.connection.baseURL}${path}`;

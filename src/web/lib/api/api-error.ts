@@ -24,6 +24,13 @@ export class ApiError extends Error {
   }
 }
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** The API client fails with nothing else (see ApiClient), so no query or mutation needs to cast its error. */
+    defaultError: ApiError;
+  }
+}
+
 /** Retry-After in seconds or as an HTTP date. */
 export const parseRetryAfter = (header: string | null, now = Date.now()): number | undefined => {
   if (!header) return undefined;

@@ -1,11 +1,12 @@
 /** Polling the list of calls: conditional GETs, rows shared by callID, back-off on 429 / 503. */
-import { queryOptions, type Query } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callRecordSchema, listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../../contract/paths.js';
 import type { ApiClient } from './api-client.js';
 import { markCallsReceived } from '../perf-marks.js';
 import { ApiError } from './api-error.js';
+import { providerKey } from './query-keys.js';
 
 export interface CallsData {
   calls: CallRecord[];
@@ -19,10 +20,12 @@ export interface CallsData {
 export const DEFAULT_POLL_MS = 2000;
 const MAX_BACKOFF_MS = 30_000;
 
+/** The list of calls: its live poll, and the window queries (`fromDate`) kept apart so a refetch of one leaves the other. */
 export const callKeys = {
   all: ['calls'] as const,
-  provider: (baseURL: string, scope: ProviderScope) =>
-    ['calls', baseURL, scope.accountID, scope.applicationID, scope.providerID] as const,
+  live: (baseURL: string, scope: ProviderScope) => [...callKeys.all, 'live', ...providerKey(baseURL, scope)] as const,
+  recentMissed: (baseURL: string, scope: ProviderScope, windowMs: number) =>
+    [...callKeys.all, 'recent-missed', ...providerKey(baseURL, scope), windowMs] as const,
 };
 
 /** Age of the data on screen: the snapshot's age at receipt plus the time since. */
@@ -93,17 +96,12 @@ export interface CallsPolling {
   enabled: boolean;
 }
 
-export const callsQueryOptions = (
-  client: ApiClient,
-  baseURL: string,
-  scope: ProviderScope,
-  polling: CallsPolling,
-  previous: () => CallsData | undefined,
-) =>
+export const callsQueryOptions = (client: ApiClient, scope: ProviderScope, polling: CallsPolling) =>
   queryOptions({
-    queryKey: callKeys.provider(baseURL, scope),
-    queryFn: async ({ signal }): Promise<CallsData> => {
-      const before = previous();
+    queryKey: callKeys.live(client.baseURL, scope),
+    queryFn: async ({ signal, client: queryClient, queryKey }): Promise<CallsData> => {
+      // The copy on screen: its ETag makes the request conditional, its records spare re-checking.
+      const before = queryClient.getQueryData<CallsData>(queryKey);
       const result = await client.getConditional(paths.listCalls(scope), listEnvelopeSchema, before?.etag, signal, markCallsReceived);
       const snapshotAgeMs = Number(result.headers.get(SNAPSHOT_AGE_HEADER) ?? 0) || 0;
       const receivedAt = Date.now();
@@ -116,6 +114,6 @@ export const callsQueryOptions = (
     retry: false,
     refetchOnWindowFocus: 'always',
     refetchIntervalInBackground: polling.inBackground,
-    refetchInterval: (query: Query<CallsData, Error, CallsData, readonly unknown[]>) =>
+    refetchInterval: (query) =>
       polling.enabled ? nextPollDelay(query.state.error, query.state.fetchFailureCount, polling.intervalMs) : false,
   });

@@ -4,6 +4,7 @@ import type { CallRecord } from '../../../contract/call-record.js';
 import { ApiClient } from './api-client.js';
 import { countMissedSince, RECENT_WINDOW_MS, recentMissedCallsQueryOptions } from './recent-calls-query.js';
 import { callRecord } from '../../test-support/call-record.js';
+import { stubFetch } from '../../test-support/fetch-stub.js';
 
 const NOW = Date.parse('2026-11-22T14:30:00.000Z');
 const MIN = 60_000;
@@ -42,12 +43,13 @@ describe('countMissedSince', () => {
 describe('recentMissedCallsQueryOptions', () => {
   it('asks the list for the last 15 minutes and keeps only missed calls', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      Response.json({ calls: [call('m'), call('talked', { isMissedCall: false })], totalCalls: 2, fromDate: iso(NOW - RECENT_WINDOW_MS), toDate: iso(NOW) }),
-    );
+    const fetchSpy = stubFetch({
+      'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls': () =>
+        Response.json({ calls: [call('m'), call('talked', { isMissedCall: false })], totalCalls: 2, fromDate: iso(NOW - RECENT_WINDOW_MS), toDate: iso(NOW) }),
+    });
     const client = new ApiClient({ baseURL: '', token: 't', remember: false });
     const scope = { accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' };
-    const data = await new QueryClient().fetchQuery(recentMissedCallsQueryOptions(client, '', scope, { enabled: true }));
+    const data = await new QueryClient().fetchQuery(recentMissedCallsQueryOptions(client, scope, { enabled: true }));
 
     const url = new URL(String(fetchSpy.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.pathname).toBe('/v1/accounts/demo/applications/support/provider/pbx-main/calls');

@@ -2,11 +2,11 @@
  * Missed calls of the last minutes: the live list forgets ended calls within moments, so this
  * asks the list's window query (`fromDate`) instead, a few times a minute.
  */
-import { queryOptions, type Query } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths, type ProviderScope } from '../../../contract/paths.js';
 import type { ApiClient } from './api-client.js';
-import { nextPollDelay } from './calls-query.js';
+import { callKeys, nextPollDelay } from './calls-query.js';
 
 export const RECENT_WINDOW_MS = 15 * 60_000;
 export const RECENT_POLL_MS = 30_000;
@@ -18,21 +18,15 @@ export interface RecentMissedCalls {
   receivedAt: number;
 }
 
-export const recentMissedCallsKeys = {
-  provider: (baseURL: string, scope: ProviderScope, windowMs: number) =>
-    ['calls-window', baseURL, scope.accountID, scope.applicationID, scope.providerID, 'missed', windowMs] as const,
-};
-
 /** The window's list for one provider, keeping only missed calls: a busy quarter-hour holds thousands of others. */
 export const recentMissedCallsQueryOptions = (
   client: ApiClient,
-  baseURL: string,
   scope: ProviderScope,
   options: { enabled: boolean; windowMs?: number },
 ) => {
   const windowMs = options.windowMs ?? RECENT_WINDOW_MS;
   return queryOptions({
-    queryKey: recentMissedCallsKeys.provider(baseURL, scope, windowMs),
+    queryKey: callKeys.recentMissed(client.baseURL, scope, windowMs),
     queryFn: async ({ signal }): Promise<RecentMissedCalls> => {
       const fromDate = Date.now() - windowMs;
       const query = new URLSearchParams({ fromDate: new Date(fromDate).toISOString() });
@@ -43,7 +37,7 @@ export const recentMissedCallsQueryOptions = (
     retry: false,
     // A wall screen is often a background tab; two requests a minute cost nothing.
     refetchIntervalInBackground: true,
-    refetchInterval: (query: Query<RecentMissedCalls, Error, RecentMissedCalls, readonly unknown[]>) =>
+    refetchInterval: (query) =>
       options.enabled ? nextPollDelay(query.state.error, query.state.fetchFailureCount, RECENT_POLL_MS) : false,
   });
 };

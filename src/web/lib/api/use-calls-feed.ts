@@ -3,12 +3,12 @@
  * component that shows calls reads this one feed; React Query shares the requests.
  */
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { CallRecord } from '../../../contract/call-record.js';
 import type { ProviderScope } from '../../../contract/paths.js';
-import { useConnection } from '../connection-context.js';
 import { usePolling } from '../polling-context.js';
-import { ApiError } from './api-error.js';
+import { useApi } from './api-context.js';
+import type { ApiError } from './api-error.js';
 import { callKeys, callsQueryOptions, DEFAULT_POLL_MS, type CallsData } from './calls-query.js';
 
 export interface CallsFeed {
@@ -35,44 +35,13 @@ const mergeByStart = (lists: (CallRecord[] | undefined)[]): CallRecord[] => {
   return present.flat().sort(byStart);
 };
 
-/** Merges again only when some provider's call array changed, so an unchanged feed keeps its array. */
-const lastMerge = () => {
-  let inputs: (CallRecord[] | undefined)[] = [];
-  let output: CallRecord[] = [];
-  return (lists: (CallRecord[] | undefined)[]) => {
-    if (lists.length !== inputs.length || lists.some((list, i) => list !== inputs[i])) {
-      inputs = lists;
-      output = mergeByStart(lists);
-    }
-    return output;
-  };
-};
-
-const asApiError = (error: unknown): ApiError | undefined =>
-  error === null || error === undefined ? undefined : error instanceof ApiError ? error : new ApiError('http_error', String(error));
-
-export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: boolean; intervalMs?: number } = {}): CallsFeed => {
-  const { client, connection } = useConnection();
-  const { paused } = usePolling();
-  const queryClient = useQueryClient();
-  const baseURL = connection?.baseURL ?? '';
-  const polling = { intervalMs: options.intervalMs ?? DEFAULT_POLL_MS, inBackground: options.inBackground ?? false, enabled: !!client && !paused };
-
-  const results = useQueries({
-    queries: scopes.map((scope) =>
-      callsQueryOptions(client!, baseURL, scope, polling, () => queryClient.getQueryData<CallsData>(callKeys.provider(baseURL, scope))),
-    ),
-  }) as UseQueryResult<CallsData, Error>[];
-
-  const [merge] = useState(lastMerge);
-  const dataList = results.map((r) => r.data);
-  const calls = merge(dataList.map((d) => d?.calls));
-
-  const refetch = useCallback(() => {
-    for (const scope of scopes) void queryClient.refetchQueries({ queryKey: callKeys.provider(baseURL, scope) });
-  }, [queryClient, baseURL, scopes]);
-
-  const loaded = dataList.filter((d): d is CallsData => d !== undefined);
+/**
+ * The providers' polls as one feed. React Query shares this result structurally with the
+ * previous one, so a merge of unchanged lists hands back the previous `calls` array; being a
+ * module-level function, it re-runs only when some poll's result changed.
+ */
+const combineFeed = (results: UseQueryResult<CallsData>[]): Omit<CallsFeed, 'refetch'> => {
+  const loaded = results.flatMap((r) => (r.data ? [r.data] : []));
   const failing = results.find((r) => r.isError);
   const stalest = loaded.reduce<CallsData | undefined>(
     (worst, d) => (!worst || d.receivedAt - d.snapshotAgeMs < worst.receivedAt - worst.snapshotAgeMs ? d : worst),
@@ -80,12 +49,30 @@ export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: 
   );
   return {
     status: loaded.length > 0 ? 'ready' : failing ? 'error' : 'pending',
-    calls,
+    calls: mergeByStart(results.map((r) => r.data?.calls)),
     snapshotAgeMs: stalest?.snapshotAgeMs ?? 0,
     receivedAt: stalest?.receivedAt ?? 0,
-    error: asApiError(failing?.error),
+    error: failing?.error ?? undefined,
     failures: Math.max(0, ...results.map((r) => r.failureCount)),
     isFetching: results.some((r) => r.isFetching),
-    refetch,
   };
+};
+
+export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: boolean; intervalMs?: number } = {}): CallsFeed => {
+  const client = useApi();
+  const { paused } = usePolling();
+  const queryClient = useQueryClient();
+  const polling = { intervalMs: options.intervalMs ?? DEFAULT_POLL_MS, inBackground: options.inBackground ?? false, enabled: !paused };
+
+  const feed = useQueries({
+    queries: scopes.map((scope) => callsQueryOptions(client, scope, polling)),
+    combine: combineFeed,
+  });
+
+  const refetch = useCallback(() => {
+    for (const scope of scopes) void queryClient.refetchQueries({ queryKey: callKeys.live(client.baseURL, scope) });
+  }, [queryClient, client, scopes]);
+
+  const { status, calls, snapshotAgeMs, receivedAt, error, failures, isFetching } = feed;
+  return { status, calls, snapshotAgeMs, receivedAt, error, failures, isFetching, refetch };
 };

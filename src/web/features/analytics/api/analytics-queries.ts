@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { concurrencyResponseSchema, subscriberActivityResponseSchema, type ConcurrencyResponse } from '../../../../contract/analytics.js';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
 import type { ApiClient } from '../../../lib/api/api-client.js';
+import { providerKey } from '../../../lib/api/query-keys.js';
 
 export interface AnalyticsWindow {
   from: number;
@@ -18,21 +19,23 @@ const windowQuery = (window: AnalyticsWindow, extra: Record<string, string> = {}
 const common = { staleTime: 60_000, refetchInterval: 60_000, placeholderData: keepPreviousData, retry: 1 } as const;
 
 export const analyticsKeys = {
+  all: ['analytics'] as const,
+  provider: (baseURL: string, scope: ProviderScope) => [...analyticsKeys.all, ...providerKey(baseURL, scope)] as const,
   concurrency: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
-    ['analytics', 'concurrency', baseURL, scope, window.from, window.to, bucketSeconds ?? 'auto'] as const,
+    [...analyticsKeys.provider(baseURL, scope), 'concurrency', window.from, window.to, bucketSeconds ?? 'auto'] as const,
   subscribers: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow) =>
-    ['analytics', 'subscribers', baseURL, scope, window.from, window.to] as const,
+    [...analyticsKeys.provider(baseURL, scope), 'subscriber-activity', window.from, window.to] as const,
 };
 
 /** While the service fills the provider's past, the page follows it every few seconds. */
 const followWhileFilling = ({ state }: { state: { data?: ConcurrencyResponse } }) =>
   state.data?.historyFill?.status === 'filling' ? 10_000 : common.refetchInterval;
 
-export const concurrencyQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
+export const concurrencyQueryOptions = (client: ApiClient, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
   queryOptions({
     ...common,
     refetchInterval: followWhileFilling,
-    queryKey: analyticsKeys.concurrency(baseURL, scope, window, bucketSeconds),
+    queryKey: analyticsKeys.concurrency(client.baseURL, scope, window, bucketSeconds),
     queryFn: ({ signal }) =>
       client.get(
         `${paths.concurrency(scope)}${windowQuery(window, bucketSeconds ? { bucketSeconds: String(bucketSeconds) } : {})}`,
@@ -41,9 +44,9 @@ export const concurrencyQueryOptions = (client: ApiClient, baseURL: string, scop
       ),
   });
 
-export const subscriberActivityQueryOptions = (client: ApiClient, baseURL: string, scope: ProviderScope, window: AnalyticsWindow) =>
+export const subscriberActivityQueryOptions = (client: ApiClient, scope: ProviderScope, window: AnalyticsWindow) =>
   queryOptions({
     ...common,
-    queryKey: analyticsKeys.subscribers(baseURL, scope, window),
+    queryKey: analyticsKeys.subscribers(client.baseURL, scope, window),
     queryFn: ({ signal }) => client.get(`${paths.subscriberActivity(scope)}${windowQuery(window)}`, subscriberActivityResponseSchema, signal),
   });

@@ -5,7 +5,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
-import { useConnection } from '../../../lib/connection-context.js';
+import { useApi } from '../../../lib/api/api-context.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { roundDown } from '../../../lib/time-ticks.js';
@@ -50,14 +50,13 @@ const Legend = ({ items }: { items: { label: string; swatch: ReactNode }[] }) =>
 );
 
 export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
-  const { client, connection } = useConnection();
-  const baseURL = connection?.baseURL ?? '';
-  const concurrency = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, window, window.bucketSeconds), enabled: !!client });
+  const client = useApi();
+  const concurrency = useQuery(concurrencyQueryOptions(client, scope, window, window.bucketSeconds));
   // Whole hours of the zone's clock, so each hourly bucket is one cell of the heatmap.
   const weekTo = roundDown(window.to, timeZone, 60);
   const week = { from: weekTo - WEEK_MS, to: weekTo };
-  const hourly = useQuery({ ...concurrencyQueryOptions(client!, baseURL, scope, week, 3600), enabled: !!client });
-  const subscribers = useQuery({ ...subscriberActivityQueryOptions(client!, baseURL, scope, window), enabled: !!client });
+  const hourly = useQuery(concurrencyQueryOptions(client, scope, week, 3600));
+  const subscribers = useQuery(subscriberActivityQueryOptions(client, scope, window));
 
   const buckets = concurrency.data?.buckets ?? [];
   const peak = peakBucket(buckets);

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { recordSample } from '../../../lib/concurrency-samples.js';
-import { ConnectionProvider } from '../../../lib/connection-context.js';
+import { stubFetch, type RouteHandler } from '../../../test-support/fetch-stub.js';
+import { renderWithApp } from '../../../test-support/render.js';
 import { CallTiles } from './call-tiles.js';
 
 const MIN = 60_000;
@@ -33,24 +32,16 @@ const makeCall = (now: number) => {
 
 const listResponse = (calls: CallRecord[]) => Response.json({ calls, totalCalls: calls.length });
 
-const renderTiles = (props: { calls: CallRecord[]; scopes?: ProviderScope[]; loading?: boolean; url?: string }) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ConnectionProvider>
-        <MemoryRouter initialEntries={[props.url ?? '/?tz=UTC']}>
-          <CallTiles calls={props.calls} scopes={props.scopes ?? [scope('pbx-main')]} loading={props.loading ?? false} />
-        </MemoryRouter>
-      </ConnectionProvider>
-    </QueryClientProvider>,
-  );
-};
+/** The tiles ask the list of calls for the missed calls' window, per provider. */
+const serveCalls = (answer: RouteHandler) =>
+  stubFetch({ 'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls': answer });
+
+const renderTiles = (props: { calls: CallRecord[]; scopes?: ProviderScope[]; loading?: boolean; url?: string }) =>
+  renderWithApp(<CallTiles calls={props.calls} scopes={props.scopes ?? [scope('pbx-main')]} loading={props.loading ?? false} />, {
+    url: props.url ?? '/?tz=UTC',
+  });
 
 const tile = (name: string | RegExp) => screen.getByRole('group', { name });
-
-beforeEach(() => {
-  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
-});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -78,7 +69,7 @@ describe('CallTiles', () => {
   };
 
   it('counts live calls, by direction, the ringing ones and the longest call', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     renderTiles({ calls: liveCalls(Date.now()) });
 
     within(tile('Live calls now')).getByText('4');
@@ -92,7 +83,7 @@ describe('CallTiles', () => {
   });
 
   it('puts the number of the longest call on a line of its own, before the names that may be cut', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     const call = makeCall(Date.now());
     renderTiles({ calls: [call('uk', { remoteNumber: '447911123456', answeredAgo: 60_000, remoteName: 'A Rather Long Company Name Limited' })] });
 
@@ -102,7 +93,7 @@ describe('CallTiles', () => {
   });
 
   it('reads numbers without a country code in the country of the URL', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     const call = makeCall(Date.now());
     renderTiles({ calls: [call('local', { remoteNumber: '02079460958', answeredAgo: 60_000 })], url: '/?tz=UTC&country=GB' });
 
@@ -110,7 +101,7 @@ describe('CallTiles', () => {
   });
 
   it('names the alert threshold and raises no warning below the thresholds', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     renderTiles({ calls: liveCalls(Date.now()).filter((call) => call.callID !== 'ringing-out') });
 
     within(tile('Live calls now')).getByText('Alert at 20');
@@ -118,7 +109,7 @@ describe('CallTiles', () => {
   });
 
   it('marks every crossed threshold in words, not colour alone', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 4, longRingMs: 30_000, longCallMs: 3 * MIN }));
     renderTiles({ calls: liveCalls(Date.now()) });
 
@@ -128,7 +119,7 @@ describe('CallTiles', () => {
   });
 
   it('says "over" once the live calls pass the alert threshold', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     localStorage.setItem('callboard.thresholds', JSON.stringify({ concurrentCalls: 3 }));
     renderTiles({ calls: liveCalls(Date.now()) });
 
@@ -136,7 +127,7 @@ describe('CallTiles', () => {
   });
 
   it('shows counts as unknown, not zero, until the first poll answers', () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     renderTiles({ calls: [], loading: true });
 
     within(tile('Live calls now')).getByText('—');
@@ -148,12 +139,11 @@ describe('CallTiles', () => {
     const now = Date.now();
     const call = makeCall(now);
     const missed = (id: string, endedAgo: number) => call(id, { isMissedCall: true, startedAgo: endedAgo + 20_000, endedAgo });
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.includes('/provider/pbx-main/'))
-        return listResponse([missed('m1', 2 * MIN), missed('m-old', 16 * MIN), call('answered', { answeredAgo: 30_000 })]);
-      return listResponse([missed('m1', 2 * MIN), missed('m3', 5 * MIN)]);
-    });
+    const fetchSpy = serveCalls(({ params }) =>
+      params.providerID === 'pbx-main'
+        ? listResponse([missed('m1', 2 * MIN), missed('m-old', 16 * MIN), call('answered', { answeredAgo: 30_000 })])
+        : listResponse([missed('m1', 2 * MIN), missed('m3', 5 * MIN)]),
+    );
     renderTiles({ calls: [missed('m3', 5 * MIN), missed('m4', 10_000)], scopes: [scope('pbx-main'), scope('sip-trunk')] });
 
     const missedTile = tile('Missed, last 15 min');
@@ -164,7 +154,7 @@ describe('CallTiles', () => {
   });
 
   it('says so when the missed calls cannot be read', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+    serveCalls(() =>
       Response.json({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'provider_unavailable', detail: 'down' }, { status: 503 }),
     );
     renderTiles({ calls: [] });
@@ -176,7 +166,7 @@ describe('CallTiles', () => {
   it('labels today\'s peak with the time its record begins', () => {
     const now = Date.parse('2026-11-22T14:30:00.000Z');
     vi.useFakeTimers({ toFake: ['Date'], now });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => listResponse([]));
+    serveCalls(() => listResponse([]));
     const key = 'peak-account/support/pbx-main';
     recordSample(key, { at: Date.parse('2026-11-22T08:03:00.000Z'), inbound: 5, outbound: 2 }, now);
     recordSample(key, { at: Date.parse('2026-11-22T14:05:00.000Z'), inbound: 15, outbound: 8 }, now);

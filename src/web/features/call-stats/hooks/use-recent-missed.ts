@@ -1,9 +1,9 @@
 /** Missed calls in the last 15 minutes across the providers on screen, from the window query and the live feed. */
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
-import { countMissedSince, RECENT_WINDOW_MS, recentMissedCallsQueryOptions, type RecentMissedCalls } from '../../../lib/api/recent-calls-query.js';
-import { useConnection } from '../../../lib/connection-context.js';
+import { useApi } from '../../../lib/api/api-context.js';
+import { countMissedSince, RECENT_WINDOW_MS, recentMissedCallsQueryOptions } from '../../../lib/api/recent-calls-query.js';
 import { usePolling } from '../../../lib/polling-context.js';
 
 export type RecentMissed =
@@ -13,12 +13,11 @@ export type RecentMissed =
   | { status: 'ready'; count: number; partial: boolean };
 
 export const useRecentMissed = (scopes: readonly ProviderScope[], liveCalls: readonly CallRecord[], now: number): RecentMissed => {
-  const { client, connection } = useConnection();
+  const client = useApi();
   const { paused } = usePolling();
-  const enabled = !!client && !paused;
   const results = useQueries({
-    queries: scopes.map((scope) => recentMissedCallsQueryOptions(client!, connection?.baseURL ?? '', scope, { enabled })),
-  }) as UseQueryResult<RecentMissedCalls, Error>[];
+    queries: scopes.map((scope) => recentMissedCallsQueryOptions(client, scope, { enabled: !paused })),
+  });
 
   const lists = results.map((result) => result.data?.calls);
   const loaded = lists.filter((list) => list !== undefined).length;

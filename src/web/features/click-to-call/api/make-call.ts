@@ -2,8 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type MakeCallRequest } from '../../../../contract/make-call.js';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
-import { ApiError } from '../../../lib/api/api-error.js';
-import { useConnection } from '../../../lib/connection-context.js';
+import { useApi } from '../../../lib/api/api-context.js';
 
 export interface MakeCallVariables {
   scope: ProviderScope;
@@ -12,15 +11,9 @@ export interface MakeCallVariables {
 }
 
 export const useMakeCallMutation = () => {
-  const { client } = useConnection();
-  return useMutation<void, ApiError, MakeCallVariables>({
-    mutationFn: async ({ scope, request, idempotencyKey }) => {
-      if (!client) throw new ApiError('unauthorized', 'Sign in before placing a call.');
-      try {
-        await client.post(paths.makeCall(scope), request, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey });
-      } catch (error) {
-        throw error instanceof ApiError ? error : new ApiError('http_error', String(error));
-      }
-    },
+  const client = useApi();
+  return useMutation({
+    mutationFn: ({ scope, request, idempotencyKey }: MakeCallVariables) =>
+      client.post(paths.makeCall(scope), request, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
   });
 };

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { Subscriber } from '../../../../contract/subscriber.js';
+import { useApi } from '../../../lib/api/api-context.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
-import { useConnection } from '../../../lib/connection-context.js';
 import { fullName, statusOf, warningFor } from '../subscriber-status.js';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.js';
 
@@ -40,8 +40,7 @@ export const CallerIdentity = ({
   const noteId = useId();
   const warningId = useId();
   const errorId = useId();
-  const { client, connection } = useConnection();
-  const listed = useQuery({ ...subscribersQueryOptions(client!, connection?.baseURL ?? '', scope), enabled: !!client });
+  const listed = useQuery(subscribersQueryOptions(useApi(), scope));
   const find = (id: string) => listed.data?.subscribers.find((s) => s.providerSubscriberID === id);
   const selected = find(value);
   const missing = listed.data && !selected ? `${value} is not in ${providerName}'s list: the service will check it.` : undefined;

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
+import { useApi } from '../../../lib/api/api-context.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
 import { useCallBackRequest } from '../../../lib/call-back.js';
-import { useConnection } from '../../../lib/connection-context.js';
 import { decodeTelURI, parseDialInput } from '../../../lib/dial-input.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import type { Workspace } from '../../../lib/workspace.js';
@@ -38,7 +38,7 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
   const subscriberControlId = useId();
   const numberId = useId();
   const submitId = useId();
-  const { client, connection } = useConnection();
+  const client = useApi();
 
   const [chosenProviderID, setChosenProviderID] = useState<string>();
   // The panel renders the form only when the workspace has a provider.
@@ -58,8 +58,7 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
   const mayCallAs = (id: string) => bound === undefined || bound.includes(id);
   const subscriberID = subscriberByProvider[providerID] ?? bound?.[0] ?? '';
   const caller = useQuery({
-    ...subscribersQueryOptions(client!, connection?.baseURL ?? '', scope),
-    enabled: !!client,
+    ...subscribersQueryOptions(client, scope),
     select: (data) => data.subscribers.find((s) => s.providerSubscriberID === subscriberID.trim()),
   });
   const callerName = caller.data?.firstName ?? (subscriberID.trim() || 'the subscriber');

@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { Subscriber } from '../../../../contract/subscriber.js';
-import { AnnouncerProvider } from '../../../lib/announcer.js';
 import { useCallBack } from '../../../lib/call-back.js';
-import { ConnectionProvider } from '../../../lib/connection-context.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import type { Workspace } from '../../../lib/workspace.js';
+import { stubFetch } from '../../../test-support/fetch-stub.js';
+import { renderWithApp } from '../../../test-support/render.js';
 import { ClickToCallPanel } from './click-to-call-panel.js';
 
 const MAKE_CALL_URL = '/v1/accounts/demo/applications/support/providers/pbx-main/calls';
@@ -70,11 +68,9 @@ const mockService = ({
   makeCall = async () => new Response(null, { status: 204 }),
   listSubscribers = async () => json({ subscribers }),
 }: { makeCall?: MakeCall; listSubscribers?: () => Promise<Response> } = {}) =>
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.endsWith('/subscribers')) return listSubscribers();
-    if (init?.method === 'POST') return makeCall(init);
-    throw new Error(`unexpected request ${url}`);
+  stubFetch({
+    'GET /v1/accounts/:accountID/applications/:applicationID/providers/:providerID/subscribers': listSubscribers,
+    'POST /v1/accounts/:accountID/applications/:applicationID/providers/:providerID/calls': ({ init }) => makeCall(init ?? {}),
   });
 
 const postsOf = (fetchSpy: ReturnType<typeof mockService>) => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
@@ -92,23 +88,15 @@ const renderPanel = ({
   url = '/',
   extra,
 }: { workspace?: Workspace; calls?: CallRecord[]; url?: string; extra?: ReactNode } = {}) => {
-  sessionStorage.setItem('callboard.connection', JSON.stringify({ baseURL: '', token: 't', remember: false }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <ConnectionProvider>
-        <AnnouncerProvider>
-          <MemoryRouter initialEntries={[url]}>
-            {children}
-            {extra}
-          </MemoryRouter>
-        </AnnouncerProvider>
-      </ConnectionProvider>
-    </QueryClientProvider>
+  const panel = (shown: CallRecord[]) => (
+    <>
+      <ClickToCallPanel workspace={workspace} calls={shown} />
+      {extra}
+    </>
   );
   const user = userEvent.setup();
-  const view = render(<ClickToCallPanel workspace={workspace} calls={calls} />, { wrapper: Wrapper });
-  return { user, showCalls: (next: CallRecord[]) => view.rerender(<ClickToCallPanel workspace={workspace} calls={next} />) };
+  const view = renderWithApp(panel(calls), { url });
+  return { user, showCalls: (next: CallRecord[]) => view.rerender(panel(next)) };
 };
 
 const subscriberSelect = () => screen.getByRole('combobox', { name: 'Subscriber' });

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { Subscriber } from '../../../../contract/subscriber.js';
+import { useApi } from '../../../lib/api/api-context.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
 import { useAnnounce } from '../../../lib/announcer.js';
-import { useConnection } from '../../../lib/connection-context.js';
 import { fullName, statusOf, warningFor } from '../subscriber-status.js';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.js';
 
@@ -174,8 +174,7 @@ const SubscriberSelect = ({
 };
 
 export const SubscriberPicker = ({ scope, ...field }: FieldProps & { scope: ProviderScope }) => {
-  const { client, connection } = useConnection();
-  const subscribers = useQuery({ ...subscribersQueryOptions(client!, connection?.baseURL ?? '', scope), enabled: !!client });
+  const subscribers = useQuery(subscribersQueryOptions(useApi(), scope));
   if (subscribers.isError)
     return (
       <ManualSubscriberField

@@ -4,7 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
-import type { ApiError } from '../../../lib/api/api-error.js';
+import { ApiError } from '../../../lib/api/api-error.js';
 import { useMakeCallMutation } from '../api/make-call.js';
 
 export interface CallIntent {
@@ -62,7 +62,7 @@ export const usePlaceCall = () => {
         setPlaced({ ...intent, idempotencyKey, sentAt, acceptedAt: Date.now() });
         return true;
       } catch (error) {
-        if (retryKeepsKey(error as ApiError)) retryable.current = { fingerprint: print, key: idempotencyKey };
+        if (error instanceof ApiError && retryKeepsKey(error)) retryable.current = { fingerprint: print, key: idempotencyKey };
         return false;
       } finally {
         inFlight.current = false;

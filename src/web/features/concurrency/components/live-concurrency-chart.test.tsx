@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { parseStoredSamples } from '../../../lib/concurrency-samples.js';
+import { renderWithApp } from '../../../test-support/render.js';
 import { LiveConcurrencyChart } from './live-concurrency-chart.js';
 
 // The drawing needs a real layout engine; what it is given is what these tests check.
@@ -29,19 +30,14 @@ let keys = 0;
 const renderChart = (url = '/?tz=UTC') => {
   const storageKey = `chart-test/support/p${++keys}`;
   const props = { storageKey, timeZone: 'UTC' };
-  const view = render(
-    <MemoryRouter initialEntries={[url]}>
-      <LiveConcurrencyChart calls={[]} receivedAt={0} {...props} />
+  const chart = (calls: CallRecord[], receivedAt: number) => (
+    <>
+      <LiveConcurrencyChart calls={calls} receivedAt={receivedAt} {...props} />
       <Search />
-    </MemoryRouter>,
+    </>
   );
-  const update = (calls: CallRecord[], receivedAt: number) =>
-    view.rerender(
-      <MemoryRouter initialEntries={[url]}>
-        <LiveConcurrencyChart calls={calls} receivedAt={receivedAt} {...props} />
-        <Search />
-      </MemoryRouter>,
-    );
+  const view = renderWithApp(chart([], 0), { url });
+  const update = (calls: CallRecord[], receivedAt: number) => view.rerender(chart(calls, receivedAt));
   return { storageKey, update };
 };
 

@@ -1,10 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type * as Format from '../../../lib/format.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
+import { renderWithApp } from '../../../test-support/render.js';
 import { LiveCallsTable } from './live-calls-table.js';
 
 vi.mock('../../../lib/format.js', async (importOriginal) => {
@@ -72,22 +72,14 @@ const calls = [ended, missed, talking, longRinging, freshRinging];
 type Props = Parameters<typeof LiveCallsTable>[0];
 
 const renderTable = (props: Partial<Props> = {}, url = '/') => {
-  const location = { search: '' };
-  const LocationProbe = () => {
-    location.search = useLocation().search;
-    return null;
-  };
   const tree = (next: Partial<Props>) => (
-    <MemoryRouter initialEntries={[url]}>
-      <LiveCallsTable calls={calls} timeZone="UTC" showProvider={false} loading={false} {...next} />
-      <LocationProbe />
-    </MemoryRouter>
+    <LiveCallsTable calls={calls} timeZone="UTC" showProvider={false} loading={false} {...next} />
   );
-  const view = render(tree(props));
+  const view = renderWithApp(tree(props), { url });
   return {
     ...view,
     user: userEvent.setup(),
-    params: () => new URLSearchParams(location.search),
+    params: () => new URLSearchParams(view.location().search),
     rerenderWith: (next: Partial<Props>) => view.rerender(tree({ ...props, ...next })),
   };
 };

@@ -1,10 +1,10 @@
 /** Authenticates every request of its scope by bearer token, then applies the per-token rate limit. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiProblem } from '../http/api-problem.js';
+import { RateLimiter } from '../auth/rate-limiter.js';
+import type { Principal, TokenIndex } from '../auth/token-index.js';
 import type { Clock } from '../clock.js';
-import { RateLimiter } from './rate-limiter.js';
-import type { Principal, TokenIndex } from './token-index.js';
+import { ApiProblem } from './api-problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,26 +1,54 @@
-/** Every configured provider with its phone system and sync loop, looked up by scope. */
+/**
+ * The running providers: each configured provider's phone system wired to its sync loop and its
+ * journal, looked up by scope. Requests to a phone system go through here, under the provider's
+ * deadline and with its name on any failure.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
+import type { Subscriber } from '../../contract/subscriber.js';
+import { ProviderSync } from '../calls/provider-sync.js';
 import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
-import { ProviderSync } from '../calls/provider-sync.js';
 import type { HistoryStore } from '../history/history-store.js';
-import type { PhoneSystem } from './phone-system.js';
-
-export interface ProviderRuntime {
-  scope: ProviderScope;
-  account: AccountConfig;
-  applicationName: string;
-  config: ProviderConfig;
-  phoneSystem: PhoneSystem;
-  sync: ProviderSync;
-}
+import { callWithDeadline } from '../providers/call-with-deadline.js';
+import { ProviderFailure, type PhoneSystem, type PlaceCallRequest } from '../providers/phone-system.js';
 
 export type PhoneSystemFactory = (config: ProviderConfig, scope: ProviderScope) => PhoneSystem;
 
 const keyOf = (s: ProviderScope) => `${s.accountID}/${s.applicationID}/${s.providerID}`;
 
-export class ProviderRegistry {
+export class ProviderRuntime {
+  constructor(
+    readonly scope: ProviderScope,
+    readonly account: AccountConfig,
+    readonly applicationName: string,
+    readonly config: ProviderConfig,
+    readonly phoneSystem: PhoneSystem,
+    readonly sync: ProviderSync,
+  ) {}
+
+  /** Places the call, then asks for a sync soon so the new call shows at once rather than at the next tick. */
+  async placeCall(request: PlaceCallRequest): Promise<void> {
+    await this.request((signal) => this.phoneSystem.placeCall(request, signal));
+    this.sync.syncSoon();
+  }
+
+  listSubscribers(): Promise<Subscriber[]> {
+    return this.request((signal) => this.phoneSystem.listSubscribers(signal));
+  }
+
+  private async request<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    try {
+      return await callWithDeadline(this.config.requestTimeoutMs, call);
+    } catch (error) {
+      if (error instanceof ProviderFailure && error.providerName === undefined)
+        throw new ProviderFailure(error.kind, error.message, this.config.name);
+      throw error;
+    }
+  }
+}
+
+export class ProviderRuntimes {
   private readonly byKey = new Map<string, ProviderRuntime>();
 
   constructor(config: ServiceConfig, createPhoneSystem: PhoneSystemFactory, history: HistoryStore, clock: Clock, log: FastifyBaseLogger) {
@@ -39,7 +67,7 @@ export class ProviderRegistry {
             log,
             journal: history.journal(scope),
           });
-          this.byKey.set(keyOf(scope), { scope, account, applicationName: application.name, config: provider, phoneSystem, sync });
+          this.byKey.set(keyOf(scope), new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync));
         }
   }
 

@@ -1,19 +1,23 @@
-/** Builds the phone system a provider's config names. */
+/** Builds the phone system a provider's config names: the one place that knows every provider type. */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { createKamailioPhoneSystem } from './kamailio/kamailio-phone-system.js';
-import type { PhoneSystemFactory } from './provider-registry.js';
-import { createPhoneSystemSimulator } from './simulator/phone-system-simulator.js';
+import type { PhoneSystem } from '../providers/phone-system.js';
+import { createKamailioPhoneSystem } from '../providers/kamailio/kamailio-phone-system.js';
+import { createPhoneSystemSimulator } from '../providers/simulator/phone-system-simulator.js';
+import type { PhoneSystemFactory } from './provider-runtimes.js';
 
 /** A stable seed per provider, so two providers without a configured seed never share traffic. */
 const seedFrom = (text: string) => createHash('sha256').update(text).digest().readUInt32BE(0);
+
+/** The same phone system without its drill controls, for configs that do not enable them. */
+const withoutControl = ({ control: _control, ...phoneSystem }: PhoneSystem): PhoneSystem => phoneSystem;
 
 export const phoneSystemFactory =
   (clock: Clock): PhoneSystemFactory =>
   (config, scope) => {
     switch (config.type) {
-      case 'simulator':
-        return createPhoneSystemSimulator({
+      case 'simulator': {
+        const simulator = createPhoneSystemSimulator({
           clock,
           name: config.id,
           seed: config.settings.seed ?? seedFrom(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`),
@@ -24,6 +28,8 @@ export const phoneSystemFactory =
           keepEndedMs: config.settings.keepEndedMs,
           emailDomain: config.settings.emailDomain,
         });
+        return config.settings.control ? simulator : withoutControl(simulator);
+      }
       case 'kamailio':
         return createKamailioPhoneSystem({ ...config.settings, clock });
     }
