@@ -53,7 +53,7 @@ const NUMBER_RULES = {
 } satisfies Record<string, NumberRule>;
 
 const DIAL_MODES: readonly DialMode[] = ['two-step', 'direct'];
-const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): ResolvedSimulatorOptions => {
   if (typeof options.clock?.now !== 'function') invalid('clock', 'an object with a now() method', options.clock);
@@ -95,7 +95,7 @@ const dialMode = (value: DialMode | undefined): DialMode => {
 
 const emailDomain = (value: string | undefined): string => {
   if (value === undefined) return 'example.com';
-  if (typeof value !== 'string' || !DOMAIN.test(value)) invalid('emailDomain', 'a domain name such as example.com', value);
+  if (typeof value !== 'string' || !DOMAIN_NAME.test(value)) invalid('emailDomain', 'a domain name such as example.com', value);
   return value.toLowerCase();
 };
 
