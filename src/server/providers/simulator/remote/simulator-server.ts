@@ -93,6 +93,7 @@ export const startSimulatorServer = async (options: SimulatorServerOptions): Pro
     },
   };
 
+  let drained: (() => void) | undefined;
   const server = createServer((req, res) => {
     const abort = new AbortController();
     inFlight.add(abort);
@@ -100,6 +101,7 @@ export const startSimulatorServer = async (options: SimulatorServerOptions): Pro
     res.once('close', () => {
       inFlight.delete(abort);
       abort.abort();
+      if (inFlight.size === 0) drained?.();
     });
     void handle(routes, req, res, abort.signal, options.onInternalError);
   });
@@ -109,11 +111,13 @@ export const startSimulatorServer = async (options: SimulatorServerOptions): Pro
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       feed.stop();
       for (const stream of streams) stream.end();
       for (const abort of inFlight) abort.abort();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Every answer is sent once its request ends; then no connection has anything left to carry.
+      await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : (drained = resolve)));
+      server.closeAllConnections();
       await closed;
     },
   };
