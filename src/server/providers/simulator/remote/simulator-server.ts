@@ -114,7 +114,8 @@ export const startSimulatorServer = async (options: SimulatorServerOptions): Pro
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       feed.stop();
       for (const stream of streams) stream.end();
-      for (const abort of inFlight) abort.abort();
+      // Why the requests end, so the past being sent can say it (a client that left needs no reason).
+      for (const abort of inFlight) abort.abort(new WireProblem(503, 'unavailable', 'the simulator is shutting down'));
       // Every answer is sent once its request ends; then no connection has anything left to carry.
       await new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : (drained = resolve)));
       server.closeAllConnections();
@@ -200,7 +201,8 @@ const sendPast = async (
     for await (const batch of phoneSystem.backfill(range, signal)) await writeLine(res, batch);
   } catch (error) {
     // The status is sent: the error goes as the last line, and the client raises it.
-    if (!signal.aborted) await writeLine(res, { error: wireError(error, onInternalError).body });
+    const cause = signal.aborted ? signal.reason : error;
+    if (!signal.aborted || cause instanceof WireProblem) await writeLine(res, { error: wireError(cause, onInternalError).body });
   }
   res.end();
 };
