@@ -194,7 +194,8 @@ describe.each(Object.keys(sides))('the %s simulator', (name) => {
   it('stalls every request until its deadline while the drill says so, then recovers', () =>
     withSide(name, {}, async ({ phoneSystem, control }) => {
       await control.setFailure('stall');
-      for (const request of [(s: AbortSignal) => phoneSystem.listCalls(s), (s: AbortSignal) => phoneSystem.listSubscribers(s)]) {
+      const requests: ((s: AbortSignal) => Promise<unknown>)[] = [(s) => phoneSystem.listCalls(s), (s) => phoneSystem.listSubscribers(s)];
+      for (const request of requests) {
         const started = Date.now();
         const error = await failureOf(callWithDeadline(300, request));
         expect(error).toMatchObject({ name: 'ProviderFailure', kind: 'timeout' });
