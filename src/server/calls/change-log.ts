@@ -63,7 +63,7 @@ export class ChangeLog {
     this.serializations += 1;
     const entry = { seq: this.current, at: this.clock.now(), data, ...counts };
     this.entries.push(entry);
-    this.bytes += data.length;
+    this.bytes += Buffer.byteLength(data);
     this.trim();
     return entry;
   }
@@ -88,7 +88,7 @@ export class ChangeLog {
       drop < this.entries.length &&
       (this.entries.length - drop > this.limits.maxEntries || this.bytes > this.limits.maxBytes || (this.entries[drop] as ChangeEntry).at < oldest)
     ) {
-      this.bytes -= (this.entries[drop] as ChangeEntry).data.length;
+      this.bytes -= Buffer.byteLength((this.entries[drop] as ChangeEntry).data);
       drop += 1;
     }
     if (drop > 0) this.entries = this.entries.slice(drop);
