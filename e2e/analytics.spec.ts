@@ -15,6 +15,8 @@ test.afterAll(async () => {
 });
 
 test('the analytics page shows a backfilled week, changes range through the URL, exports CSV, and passes axe', async ({ page }) => {
+  // The week fills in the background after start: seconds on an idle machine, longer on a busy one.
+  test.setTimeout(150_000);
   await page.goto(service.dashboardURL);
   await expect(page.getByRole('table', { name: 'Live calls' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
