@@ -42,7 +42,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
           <h1 className="text-xl font-semibold">Live calls</h1>
           <WorkspaceSwitcher workspace={workspace} onSelect={onSelect} />
         </div>
-        <FreshnessStatus feed={feed} freshness={freshness} />
+        <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
       <div className={`flex flex-col gap-4 transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
