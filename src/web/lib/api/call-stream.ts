@@ -46,8 +46,13 @@ export interface CallStreamTarget {
   providers: readonly string[];
 }
 
-/** Failures in a row before the dashboard polls instead, while it keeps trying the stream. */
+/**
+ * Failures in a row of a stream that was flowing before the dashboard polls instead (a drop is
+ * usually over at the next try). A stream that never flowed in this run is polled around at once.
+ */
 const FAILURES_BEFORE_POLLING = 3;
+/** Calls on screen must not wait on a stream that is slow to start: the list is polled meanwhile. */
+const POLL_WHILE_STARTING_AFTER_MS = 2_500;
 /** While polling, how often the stream is tried again. */
 const RETRY_WHILE_POLLING_MS = 30_000;
 /** A stream whose first event does not come this soon is held back by something on the way. */
@@ -89,6 +94,8 @@ export class CallStream {
   private failures = 0;
   private retryMs = STREAM_RETRY_MS;
   private active = false;
+  /** Whether events flowed in this run: until then, any failure means polling. */
+  private flowed = false;
 
   constructor(
     private readonly client: ApiClient,
@@ -103,6 +110,7 @@ export class CallStream {
     if (!canResume()) this.lastEventID = '';
     this.stopped = new AbortController();
     this.failures = 0;
+    this.flowed = false;
     // A resumed stream catches up within a moment: what it showed does not turn stale meanwhile.
     if (this.state.mode === 'streaming') this.setState({ lastByteAt: Date.now() });
     void this.run(this.stopped.signal);
@@ -135,10 +143,11 @@ export class CallStream {
       } catch (error) {
         if (stopped.aborted) return;
         this.failures += 1;
-        const polling = polledAtOnce(error) || this.failures >= FAILURES_BEFORE_POLLING;
-        if (polling) this.setState({ mode: 'polling', reason: describeFailure(error) });
+        const final = polledAtOnce(error);
+        if (final || !this.flowed || this.failures >= FAILURES_BEFORE_POLLING)
+          this.setState({ mode: 'polling', reason: describeFailure(error) });
         const backoff = Math.min(RETRY_WHILE_POLLING_MS, this.retryMs * 2 ** (this.failures - 1)) * (0.8 + Math.random() * 0.4);
-        await sleep(polling ? RETRY_WHILE_POLLING_MS : backoff, stopped);
+        await sleep(final ? RETRY_WHILE_POLLING_MS : backoff, stopped);
       }
     }
   }
@@ -148,6 +157,7 @@ export class CallStream {
     const abortAttempt = () => attempt.abort();
     stopped.addEventListener('abort', abortAttempt);
     let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let starting: ReturnType<typeof setTimeout> | undefined;
     let interruption: Error | undefined;
     const interrupt = (why: string) => {
       interruption = new StreamInterrupted(why);
@@ -157,6 +167,11 @@ export class CallStream {
       clearTimeout(watchdog);
       watchdog = setTimeout(() => interrupt(why), ms);
     };
+    let sawEvent = false;
+    if (this.state.mode !== 'polling')
+      starting = setTimeout(() => {
+        if (!sawEvent) this.setState({ mode: 'polling', reason: 'the stream is slow to start' });
+      }, POLL_WHILE_STARTING_AFTER_MS);
     try {
       const query = `?${STREAM_PROVIDERS_PARAM}=${this.target.providers.map(encodeURIComponent).join(',')}`;
       const response = await this.client.openStream(
@@ -167,13 +182,14 @@ export class CallStream {
       if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body)
         throw new ApiError('http_error', 'the service answered the stream with something other than events', 501);
       armWatchdog(FIRST_EVENT_WITHIN_MS, 'no event arrived: something on the way holds the stream back');
-      let sawEvent = false;
+
       await this.read(
         response.body,
         attempt.signal,
         (event) => {
           if (!sawEvent) {
             sawEvent = true;
+            this.flowed = true;
             this.failures = 0;
             this.setState({ mode: 'streaming', reason: undefined });
           }
@@ -189,6 +205,7 @@ export class CallStream {
       throw interruption ?? error;
     } finally {
       clearTimeout(watchdog);
+      clearTimeout(starting);
       stopped.removeEventListener('abort', abortAttempt);
     }
     if (interruption) throw interruption;

@@ -127,7 +127,8 @@ export const callsQueryOptions = (client: ApiClient, scope: ProviderScope, polli
       );
       const snapshotAgeMs = Number(result.headers.get(SNAPSHOT_AGE_HEADER) ?? 0) || 0;
       const receivedAt = Date.now();
-      if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt };
+      // A poll answers for the provider's health itself: what the stream last told no longer holds.
+      if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt, health: undefined };
       if (result.notModified) throw new ApiError('invalid_response', 'The service answered 304 to a first request.');
       return { calls: parseChangedCalls(result.data.calls, before?.calls), etag: result.etag, snapshotAgeMs, receivedAt };
     },

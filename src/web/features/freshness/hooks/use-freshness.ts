@@ -25,15 +25,17 @@ type FeedFreshness = Pick<
 
 /**
  * Pushed calls are as fresh as the stream's last sign of life (a heartbeat every few seconds), or,
- * for a provider the service says is failing, as its last good snapshot; polled ones as the last poll.
+ * for a provider the service says is failing, as its last good snapshot: stale by the same rule
+ * as polled calls, or at once when the service no longer serves it.
  */
-const streamedFreshness = (feed: FeedFreshness, now: number): Freshness => {
+const streamedFreshness = (feed: FeedFreshness, now: number, intervalMs: number): Freshness => {
   const sick = feed.unhealthy;
   const ageMs =
     sick?.snapshotAgeMs !== undefined
       ? sick.snapshotAgeMs + Math.max(0, now - sick.toldAt)
       : Math.max(0, now - feed.streamAliveAt);
-  if ((sick && !sick.available) || now - feed.streamAliveAt > STREAM_DEAD_AFTER_MS) return { level: 'stale', ageMs };
+  const dead = now - feed.streamAliveAt > STREAM_DEAD_AFTER_MS;
+  if (dead || (sick && (!sick.available || ageMs > staleAfterMs(intervalMs)))) return { level: 'stale', ageMs };
   return { level: 'live', ageMs };
 };
 
@@ -41,7 +43,7 @@ export const freshnessOf = (feed: FeedFreshness, now: number, paused: boolean, i
   if (feed.status !== 'ready') return { level: feed.status === 'error' ? 'stale' : 'pending', ageMs: 0 };
   const ageMs = dataAgeMs(feed, now);
   if (paused) return { level: 'paused', ageMs };
-  if (feed.mode === 'streaming') return streamedFreshness(feed, now);
+  if (feed.mode === 'streaming') return streamedFreshness(feed, now, intervalMs);
   if (ageMs > staleAfterMs(intervalMs) || feed.failures >= 3) return { level: 'stale', ageMs };
   return { level: 'live', ageMs };
 };
