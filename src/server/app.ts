@@ -17,6 +17,7 @@ import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   autoSync?: boolean;
   /** Fill a provider's empty journal with its past in the background, per `history.backfill` (off in tests unless asked). */
   backfill?: boolean;
+  /** Change-stream tuning, for tests and benchmarks. */
+  streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -100,6 +103,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(callsRoutes, { registry, history: options.history, clock });
     await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
+    await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
   });
   // Last: it answers the methods each registered path does not serve.
