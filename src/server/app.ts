@@ -1,5 +1,7 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
+import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -10,6 +12,7 @@ import { authPlugin } from './http/auth-plugin.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
+import { conditionalListFastPath, type FastPath } from './routes/conditional-list-fast-path.js';
 import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
 import { RequestLogController } from './http/request-log-controller.js';
@@ -56,9 +59,31 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** A request slower than this is logged at info level; every other success only at debug. */
 const SLOW_REQUEST_MS = 1000;
 
+/**
+ * The framework's own server, with one thing before it: the conditional list's fast path (set
+ * once the app is built), and the framework's timeouts applied as it would apply them itself.
+ */
+const serverWithFastPath =
+  (fastPath: () => FastPath | undefined): FastifyServerFactory =>
+  (handler, options) => {
+    const server = createServer((request, response) => {
+      if (!fastPath()?.(request, response)) handler(request, response);
+    });
+    const number = (name: string) => (typeof options[name] === 'number' ? options[name] : undefined);
+    server.keepAliveTimeout = number('keepAliveTimeout') ?? server.keepAliveTimeout;
+    server.requestTimeout = number('requestTimeout') ?? server.requestTimeout;
+    server.setTimeout(number('connectionTimeout') ?? 0);
+    const perSocket = number('maxRequestsPerSocket');
+    if (perSocket) server.maxRequestsPerSocket = perSocket;
+    return server;
+  };
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
+  // Filled once the routes exist; until then every request goes to the framework.
+  const fast: { path?: FastPath } = {};
   const app = Fastify({
+    serverFactory: serverWithFastPath(() => fast.path),
     logger: options.logger ?? false,
     logController: new RequestLogController(SLOW_REQUEST_MS),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -93,12 +118,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  const tokens = TokenIndex.fromConfig(options.config);
+  const limiter = new RateLimiter(options.config.rateLimitPerMinute, clock);
   await app.register(async (api) => {
-    await api.register(authPlugin, {
-      tokens: TokenIndex.fromConfig(options.config),
-      rateLimitPerMinute: options.config.rateLimitPerMinute,
-      clock,
-    });
+    await api.register(authPlugin, { tokens, limiter, rateLimitPerMinute: options.config.rateLimitPerMinute });
     await api.register(meRoute, { config: options.config });
     await api.register(callsRoutes, { registry, history: options.history, clock });
     await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
@@ -108,6 +131,19 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Last: it answers the methods each registered path does not serve.
   await app.register(methodNotAllowedPlugin);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  fast.path = conditionalListFastPath({
+    tokens,
+    limiter,
+    registry,
+    observe: app.observeRequest,
+    // Debug logging writes a line per request, which only the framework's path does.
+    open: () => !closing && app.log.level !== 'debug' && app.log.level !== 'trace',
+  });
 
   // Planned before the first sync writes (hooks run in order), filled in the background after.
   if (historyBackfill)

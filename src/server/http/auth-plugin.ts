@@ -1,9 +1,8 @@
 /** Authenticates every request of its scope by bearer token, then applies the per-token rate limit. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimiter } from '../auth/rate-limiter.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { Principal, TokenIndex } from '../auth/token-index.js';
-import type { Clock } from '../clock.js';
 import { ApiProblem } from './api-problem.js';
 
 declare module 'fastify' {
@@ -32,10 +31,14 @@ export const authenticate = (tokens: TokenIndex, header: string | undefined): Pr
   return principal;
 };
 
+/** The rate limiter's bucket for a token (shared by the routes and the conditional list's fast path). */
+export const rateLimitKey = (principal: Principal): string => `${principal.accountID}\u0000${principal.tokenName}`;
+
 export interface AuthOptions {
   tokens: TokenIndex;
+  /** The per-token limiter, one for the whole service: every request of a token draws on one bucket. */
+  limiter: RateLimiter;
   rateLimitPerMinute: number;
-  clock: Clock;
 }
 
 /**
@@ -43,11 +46,11 @@ export interface AuthOptions {
  * encapsulated scope, and it guards exactly the routes of that scope.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  const limiter = new RateLimiter(options.rateLimitPerMinute, options.clock);
+  const { limiter } = options;
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const principal = authenticate(options.tokens, request.headers.authorization);
-    const decision = limiter.take(`${principal.accountID}\u0000${principal.tokenName}`);
+    const decision = limiter.take(rateLimitKey(principal));
     if (!decision.allowed)
       throw new ApiProblem('rate_limited', `This token may make ${options.rateLimitPerMinute} requests a minute; retry in ${decision.retryAfterSeconds} s.`, {
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
