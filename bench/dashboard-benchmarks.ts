@@ -9,6 +9,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 import { traceMainThread, type MainThreadBreakdown } from './support/chromium-trace.js';
+import { heapContents, heapGrowth, type HeapContents, type HeapGrowthEntry } from './support/heap-snapshot.js';
 import { dashboardLocator, summarizeProfile, type Profile, type ProfileSummary } from './support/cpu-profile.js';
 
 /** How the dashboard gets its calls: the change stream, or polling the list (the service refuses the stream, as one implementing only the spec does). */
@@ -225,10 +226,22 @@ export interface HeapGrowth {
   calls: number;
   transport: Transport;
   minutes: number;
-  samplesMB: { atSeconds: number; usedMB: number }[];
+  /**
+   * Per sample: the heap's used size right after a forced collection, and what live objects hold
+   * in a heap snapshot (JS and DOM). The first also counts what the collector has not reclaimed yet.
+   */
+  samplesMB: { atSeconds: number; usedMB: number; liveMB: number }[];
+  /** What grew most from the 60 s sample to the last one. */
+  grew: HeapGrowthEntry[];
 }
 
-/** JS heap after garbage collection while updates arrive (polls every second, or the stream): it must level off, not climb. */
+const MB = 1e6;
+const liveBytes = (contents: HeapContents) => [...contents.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+
+/**
+ * The JS heap while updates arrive (polls every second, or the stream): it must level off, not
+ * climb. Heap snapshots at each sample say what live objects hold, and what grew.
+ */
 export const heapOverTime = async (
   browser: Browser,
   calls: number,
@@ -238,20 +251,28 @@ export const heapOverTime = async (
   const service = await changingService(calls, transport);
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
-  const used = async () => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    return (await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6;
-  };
   try {
     await openLiveView(page, service.port, transport === 'poll' ? '?poll=1000' : '', transport);
-    const samples: { atSeconds: number; usedMB: number }[] = [];
+    const samples: HeapGrowth['samplesMB'] = [];
+    const snapshots = new Map<number, HeapContents>();
     const start = Date.now();
     const marks = [...new Set([15, 60, 150, minutes * 60])].filter((at) => at <= minutes * 60);
     for (const at of marks) {
       await page.waitForTimeout(Math.max(0, start + at * 1000 - Date.now()));
-      samples.push({ atSeconds: at, usedMB: await used() });
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      const contents = await heapContents(cdp);
+      snapshots.set(at, contents);
+      samples.push({ atSeconds: at, usedMB: usedSize / MB, liveMB: liveBytes(contents) / MB });
     }
-    return { calls, transport, minutes, samplesMB: samples };
+    const [atMinute, last] = [snapshots.get(60), snapshots.get(marks.at(-1) ?? 0)];
+    return {
+      calls,
+      transport,
+      minutes,
+      samplesMB: samples,
+      grew: atMinute && last && atMinute !== last ? heapGrowth(atMinute, last) : [],
+    };
   } finally {
     await page.close();
     await service.stop();

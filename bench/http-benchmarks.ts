@@ -50,7 +50,12 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
   const dir = await mkdtemp(join(tmpdir(), 'callboard-bench-'));
   await writeFile(join(dir, 'body.json'), body);
   await writeFile(join(dir, 'body.json.gz'), gzipSync(body));
-  const bare = await startChild('bench/servers/bare-server.ts', ['list', join(dir, 'body.json'), join(dir, 'body.json.gz'), etag]);
+  const bare = await startChild('bench/servers/bare-server.ts', [
+    'list',
+    join(dir, 'body.json'),
+    join(dir, 'body.json.gz'),
+    etag,
+  ]);
   const modes = [
     { mode: 'identity' as const, headers: {} },
     { mode: 'gzip' as const, headers: { 'accept-encoding': 'gzip' } },
@@ -60,7 +65,11 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
   try {
     for (const { mode, headers, expectStatus } of modes) {
       const ours = await load({ url: `${base}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus });
-      const limit = await load({ url: `http://127.0.0.1:${bare.port}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus });
+      const limit = await load({
+        url: `http://127.0.0.1:${bare.port}${LIST_PATH}`,
+        headers: { ...auth, ...headers },
+        expectStatus,
+      });
       rows.push({ calls, mode, bodyBytes: body.length, service: ours, bare: limit });
     }
   } finally {
@@ -82,9 +91,12 @@ export interface FanIn {
   syncIntervalMs: number;
 }
 
-/** 200 pollers on one provider: the provider must still be asked once per sync interval. */
+/**
+ * 200 pollers on one provider: the provider must still be asked once per sync interval. The
+ * simulator's change watch is off, so the sync runs on its interval alone and the count is exact.
+ */
 export const fanIn = async (): Promise<FanIn> => {
-  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator']);
+  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--watch', 'off']);
   const base = `http://127.0.0.1:${service.port}`;
   try {
     const before = await providerFetches(base);
@@ -113,7 +125,10 @@ const simulatorPlaceCallMs = async (): Promise<{ p50: number; p99: number }> => 
   const times: number[] = [];
   for (let i = 0; i < 2000; i += 1) {
     const start = performance.now();
-    await simulator.placeCall({ providerSubscriberID: agent?.providerSubscriberID ?? '', remoteNumber: '15555550100' }, AbortSignal.timeout(5000));
+    await simulator.placeCall(
+      { providerSubscriberID: agent?.providerSubscriberID ?? '', remoteNumber: '15555550100' },
+      AbortSignal.timeout(5000),
+    );
     times.push(performance.now() - start);
     clock.advance(50);
   }
@@ -127,12 +142,20 @@ export const makeCallOverhead = async (): Promise<MakeCall> => {
   const bare = await startChild('bench/servers/bare-server.ts', ['noop']);
   const base = `http://127.0.0.1:${service.port}`;
   try {
-    const subscribers = (await (await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/subscribers`, { headers: auth })).json()) as {
+    const subscribers = (await (
+      await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/subscribers`, { headers: auth })
+    ).json()) as {
       subscribers: { providerSubscriberID: string; registered: boolean; active: boolean }[];
     };
     const agent = subscribers.subscribers.find((s) => s.registered && s.active);
     const body = JSON.stringify({ providerSubscriberID: agent?.providerSubscriberID, remoteNumber: '15555550100' });
-    const post = { method: 'POST' as const, body, headers: { ...auth, 'content-type': 'application/json' }, connections: 10, amount: 3000 };
+    const post = {
+      method: 'POST' as const,
+      body,
+      headers: { ...auth, 'content-type': 'application/json' },
+      connections: 10,
+      amount: 3000,
+    };
     const ours = await load({ url: `${base}${MAKE_PATH}`, ...post });
     const limit = await load({ url: `http://127.0.0.1:${bare.port}/noop`, ...post });
     return { service: ours, bare: limit, simulatorMs: await simulatorPlaceCallMs() };

@@ -20,6 +20,8 @@ interface ServiceStats {
   /** What the change log holds (changes' data and their compressed form). */
   logBytes: number;
   cpu: { user: number; system: number };
+  /** Event-loop time, busy and idle, in ms since the process started. */
+  loop: { active: number; idle: number };
   serializations: number;
   compressions: { changes: number; snapshots: number; snapshotMs: number };
   lastSeq: number;
@@ -122,6 +124,8 @@ export interface Delivery {
   parsedEvents: number;
   parsedRecords: number;
   serviceCpuShare: number;
+  /** Share of the window the service's event loop was busy: above its CPU share, it was waiting for a core. */
+  serviceLoopBusy: number;
   readersCpuShare: number;
 }
 
@@ -150,6 +154,9 @@ const delivery = (streams: number, window: Awaited<ReturnType<typeof recordWindo
     parsedEvents: window.collected.reduce((sum, part) => sum + part.parsed.events, 0),
     parsedRecords: window.collected.reduce((sum, part) => sum + part.parsed.records, 0),
     serviceCpuShare: serviceCpuMs / window.elapsedMs,
+    serviceLoopBusy:
+      (window.after.loop.active - window.before.loop.active) /
+      (window.after.loop.active + window.after.loop.idle - window.before.loop.active - window.before.loop.idle),
     readersCpuShare: window.collected.reduce((sum, part) => sum + part.cpuMs / part.windowMs, 0),
   };
 };

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
@@ -156,6 +157,7 @@ answerQuestions({
       jsBytes: memory.heapUsed + memory.external,
       logBytes: retainedLogBytes(),
       cpu: process.cpuUsage(),
+      loop: performance.eventLoopUtilization(),
       serializations: runtime?.sync.changeSerializations ?? 0,
       compressions: { ...compressions },
       lastSeq: Math.max(0, ...acceptedAt.keys()),

@@ -1,6 +1,6 @@
 /**
- * Where a page's main thread spends a window of time, from a Chromium trace: layout, style,
- * paint, garbage collection and the script around them; and what the page's DOM is made of.
+ * Where a page's main thread spends a window of time, from a Chromium trace: how busy it is, and
+ * its layouts, style, paint and garbage collection; and what the page's DOM is made of.
  */
 import type { Browser, Page } from '@playwright/test';
 
@@ -26,11 +26,11 @@ export interface MainThreadBreakdown {
   styleMs: number;
   paintMs: number;
   gcMs: number;
-  /** Busy time not spent in the above: script, mostly. */
-  otherMs: number;
   domElements: number;
   /** The most numerous element names, with their counts. */
   commonestElements: [string, number][];
+  /** The drop-down with the most options: its label and how many. */
+  longestSelect?: { label: string; options: number };
 }
 
 const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles']);
@@ -79,7 +79,14 @@ export const traceMainThread = async (browser: Browser, page: Page, ms: number):
     const counts = new Map<string, number>();
     const all = document.querySelectorAll('*');
     all.forEach((element) => counts.set(element.localName, (counts.get(element.localName) ?? 0) + 1));
-    return { elements: all.length, commonest: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3) };
+    const selects = [...document.querySelectorAll('select')].sort((a, b) => b.options.length - a.options.length);
+    const longest = selects[0];
+    const label = longest ? (longest.labels[0]?.textContent ?? longest.getAttribute('aria-label') ?? '').trim() : '';
+    return {
+      elements: all.length,
+      commonest: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3),
+      longestSelect: longest ? { label, options: longest.options.length } : undefined,
+    };
   });
   return {
     windowMs: ms,
@@ -91,8 +98,8 @@ export const traceMainThread = async (browser: Browser, page: Page, ms: number):
     styleMs,
     paintMs,
     gcMs,
-    otherMs: Math.max(0, busyMs - layoutMs - styleMs - paintMs - gcMs),
     domElements: dom.elements,
     commonestElements: dom.commonest,
+    ...(dom.longestSelect ? { longestSelect: dom.longestSelect } : {}),
   };
 };

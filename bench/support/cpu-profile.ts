@@ -85,7 +85,9 @@ export const summarizeProfile = (profile: Profile, locate: Locate, top = 8): Pro
     if (!isBookkeeping(frame)) {
       const from = frame.url ? undefined : caller(id);
       entry =
-        frame.url || !from ? named(frame) : { name: `${frame.functionName} from ${named(from).name}`, file: named(from).file };
+        frame.url || !from
+          ? named(frame)
+          : { name: `${frame.functionName || '(native code)'} from ${named(from).name}`, file: named(from).file };
     }
     byFunction.set(entry.name, (byFunction.get(entry.name) ?? 0) + ms);
     byFile.set(entry.file, (byFile.get(entry.file) ?? 0) + ms);
