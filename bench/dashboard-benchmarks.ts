@@ -150,8 +150,8 @@ const scrollFps = (page: Page) =>
 
 /**
  * `seconds` of steady updates (5 % of the calls changing per second) after the first list is on
- * screen and settled, then 5 s of scrolling; then, with `profileMs`, 5 s of tracing and a CPU
- * profile of `profileMs`, to say where the time goes.
+ * screen and settled, then 5 s of scrolling; then, with `profileMs`, up to 5 s of tracing and a
+ * CPU profile of `profileMs`, to say where the time goes.
  */
 export const dashboardAtSize = async (
   browser: Browser,
@@ -193,7 +193,7 @@ export const dashboardAtSize = async (
     });
     const fromEarliest = sinceEarliestArrival(sample.arrivals, sample.commits);
     const fps = await scrollFps(page);
-    const trace = options.profileMs ? await traceMainThread(browser, page, 5000) : undefined;
+    const trace = options.profileMs ? await traceMainThread(browser, page, Math.min(5000, options.profileMs)) : undefined;
     const profile = options.profileMs
       ? await profilePage(await page.context().newCDPSession(page), options.profileMs)
       : undefined;

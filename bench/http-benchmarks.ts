@@ -41,7 +41,7 @@ declare module 'autocannon' {
 }
 
 /** Our service and a bare node:http server sending the very same bytes, mode by mode. */
-export const listThroughput = async (calls: number): Promise<ThroughputRow[]> => {
+export const listThroughput = async (calls: number, seconds = 8): Promise<ThroughputRow[]> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'static', '--calls', String(calls)]);
   const base = `http://127.0.0.1:${service.port}`;
   const first = await fetch(`${base}${LIST_PATH}`, { headers: auth });
@@ -64,11 +64,12 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
   const rows: ThroughputRow[] = [];
   try {
     for (const { mode, headers, expectStatus } of modes) {
-      const ours = await load({ url: `${base}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus });
+      const ours = await load({ url: `${base}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus, duration: seconds });
       const limit = await load({
         url: `http://127.0.0.1:${bare.port}${LIST_PATH}`,
         headers: { ...auth, ...headers },
         expectStatus,
+        duration: seconds,
       });
       rows.push({ calls, mode, bodyBytes: body.length, service: ours, bare: limit });
     }
@@ -95,12 +96,11 @@ export interface FanIn {
  * 200 pollers on one provider: the provider must still be asked once per sync interval. The
  * simulator's change watch is off, so the sync runs on its interval alone and the count is exact.
  */
-export const fanIn = async (): Promise<FanIn> => {
+export const fanIn = async (seconds = 10): Promise<FanIn> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--watch', 'off']);
   const base = `http://127.0.0.1:${service.port}`;
   try {
     const before = await providerFetches(base);
-    const seconds = 10;
     const result = await autocannon({ url: `${base}${LIST_PATH}`, headers: auth, connections: 200, duration: seconds });
     const after = await providerFetches(base);
     return { pollers: 200, seconds, requests: result.requests.total, upstreamFetches: after - before, syncIntervalMs: 1000 };
@@ -137,7 +137,7 @@ const simulatorPlaceCallMs = async (): Promise<{ p50: number; p99: number }> => 
 };
 
 /** POST latency of our make-call route against a bare Fastify POST, and the simulator's share. */
-export const makeCallOverhead = async (): Promise<MakeCall> => {
+export const makeCallOverhead = async (calls = 3000): Promise<MakeCall> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--agents', '400']);
   const bare = await startChild('bench/servers/bare-server.ts', ['noop']);
   const base = `http://127.0.0.1:${service.port}`;
@@ -154,7 +154,7 @@ export const makeCallOverhead = async (): Promise<MakeCall> => {
       body,
       headers: { ...auth, 'content-type': 'application/json' },
       connections: 10,
-      amount: 3000,
+      amount: calls,
     };
     const ours = await load({ url: `${base}${MAKE_PATH}`, ...post });
     const limit = await load({ url: `http://127.0.0.1:${bare.port}/noop`, ...post });

@@ -33,6 +33,9 @@ const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 /** How long each windowed measure runs; the quick run is a smoke test of the bench itself. */
 const windows = quick
   ? {
+      throughputSeconds: 3,
+      fanInSeconds: 5,
+      makeCalls: 1000,
       dashboardSeconds: 10,
       heapMinutes: 1,
       freshnessSamples: 4,
@@ -40,9 +43,12 @@ const windows = quick
       fanOutStreams: 100,
       fanOutFresh: 20,
       fanOutSeconds: 10,
-      profileMs: 5000,
+      profileMs: 3000,
     }
   : {
+      throughputSeconds: 8,
+      fanInSeconds: 10,
+      makeCalls: 3000,
       dashboardSeconds: 60,
       heapMinutes: 5,
       freshnessSamples: 20,
@@ -188,11 +194,11 @@ const fanOutSection = (fan: FanOut, polling: ThroughputRow | undefined, load: nu
   const limits: string[] = [];
   if (many.p99 > 250)
     limits.push(
-      `Delivery p99 is over 250 ms. The service's event loop was busy ${percent(many.serviceLoopBusy)} of the window but got ${percent(many.serviceCpuShare)} of a core's time (the readers ${percent(many.readersCpuShare)}), on ${cpus().length} cores shared with other work (load average ${fixed(load, 1)} after the run): where the loop is busy beyond its CPU time, it waited for a core. Profile of the service over 10 s with the streams open, ${profileLines(fan.profile)}`,
+      `Delivery p99 is over 250 ms. The service's event loop was busy ${percent(many.serviceLoopBusy)} of the window but got ${percent(many.serviceCpuShare)} of a core's time (the readers ${percent(many.readersCpuShare)}), on ${cpus().length} cores shared with other work (load average ${fixed(load, 1)} after the run): where the loop is busy beyond its CPU time, it waited for a core. Profile of the service over ${fixed(fan.profile.windowMs / 1000, 0)} s with the streams open, ${profileLines(fan.profile)}`,
     );
   if (many.serializationsPerChange > 1.001)
     limits.push('A change was serialized more than once: the change log is not shared by the streams.');
-  return `${count(fan.calls)} live calls, ${percent(fan.rate)} changing per second (the provider of section 4), on one service process. ${count(many.streams)} streams on 127.0.0.1, read by 2 reader processes as the dashboard reads (gzip): one alone first (the reference), then ${count(fresh.streams)} opened fresh as new tabs are (a snapshot first), then ${count(resumed.streams)} resumed with \`Last-Event-ID\` as reconnecting tabs are (only the changes since). Every reader splits the stream into events and reads each change's cursor; one in 50 also JSON-parses every event (${count(many.parsedEvents)} events with ${count(many.parsedRecords)} call records parsed whole during the window). Latency runs from the moment the sync accepted a change (the change log's clock time) to the moment a reader parsed the event; ${fan.windowSeconds} s window (${Math.min(fan.windowSeconds, 15)} s for one stream).
+  return `${count(fan.calls)} live calls, ${percent(fan.rate)} changing per second (the provider of section 4), on one service process. ${count(many.streams)} streams on 127.0.0.1, read by 2 reader processes as the dashboard reads (gzip): one alone first (the reference), then ${count(fresh.streams)} opened fresh as new tabs are (a snapshot first), then ${count(resumed.streams)} resumed with \`Last-Event-ID\` as reconnecting tabs are (only the changes since). Every reader splits the stream into events and reads each change's cursor; one in 50 also JSON-parses every event (${count(many.parsedEvents)} events with ${count(many.parsedRecords)} call records parsed whole during the window). Latency runs from the moment the sync accepted a change (the change log's clock time) to the moment a reader parsed the event; ${fan.windowSeconds} s windows.
 
 | streams | changes | deliveries | missed | latency p50 / p99 / max | last stream reached p50 / p99 | serializations per change (target 1) | compressions per change | service: event loop busy / CPU (of a core) | readers' CPU |
 |---|---|---|---|---|---|---|---|---|---|
@@ -212,17 +218,21 @@ const main = async () => {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 
   log('1. list throughput');
-  const throughput = [...(await listThroughput(1000)), ...(await listThroughput(10_000))];
+  const throughput = [
+    ...(await listThroughput(1000, windows.throughputSeconds)),
+    ...(await listThroughput(10_000, windows.throughputSeconds)),
+  ];
   log('2. fan-in');
-  const fan = await fanIn();
+  const fan = await fanIn(windows.fanInSeconds);
   log('3. make-call overhead');
-  const make = await makeCallOverhead();
+  const make = await makeCallOverhead(windows.makeCalls);
   log('7. change stream bytes on the wire');
   const wire = await wireBytes(10_000, CHANGE_RATE, windows.wireSeconds);
   log(`8. fan-out to ${count(windows.fanOutStreams)} streams`);
   const spread = await fanOut({
     streams: windows.fanOutStreams,
     fresh: windows.fanOutFresh,
+    profileMs: windows.profileMs,
     calls: 10_000,
     rate: CHANGE_RATE,
     windowSeconds: windows.fanOutSeconds,
@@ -263,7 +273,7 @@ Written by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOS
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${fixed(totalmem() / 2 ** 30, 0)} GiB, Linux ${release()}, Node ${process.version}, ${chromiumVersion()}.
 These machines are shared and noisy (load average ${fixed(loadAtStart[0] ?? NaN)} when the run started, ${fixed(loadAtEnd[0] ?? NaN)} when it ended): read the ratios, which compare with a reference measured in the same run; absolute figures are context.
 
-## 1. List throughput (50 connections, 8 s each)
+## 1. List throughput (50 connections, ${windows.throughputSeconds} s each)
 Reference: a bare \`node:http\` server sending the very same bytes, precomputed (the limit of Node here).
 
 ${throughputTable(throughput)}
@@ -272,7 +282,7 @@ ${throughputTable(throughput)}
 ${fan.pollers} concurrent pollers for ${fan.seconds} s on one provider (the simulator, polled every ${fan.syncIntervalMs} ms: its change watch is off here, so the count is exact): ${count(fan.requests)} list requests served,
 **${fan.upstreamFetches} upstream provider fetches** (one per sync interval would be ${fan.seconds * (1000 / fan.syncIntervalMs)}); ${mark(fan.upstreamFetches <= fan.seconds + 2)}. With the watch on (sections 4, 6 and 8), the sync also runs on each change the simulator tells of, at most every 100 ms.
 
-## 3. Make-call overhead (3,000 calls, 10 connections, against the simulator)
+## 3. Make-call overhead (${count(windows.makeCalls)} calls, 10 connections, against the simulator)
 | | p50 | p99 |
 |---|---|---|
 | our POST (validation, auth, idempotency, simulator) | ${make.service.p50} ms | ${make.service.p99} ms |

@@ -266,6 +266,7 @@ export const fanOut = async (options: {
   rate: number;
   windowSeconds: number;
   processes: number;
+  profileMs: number;
 }): Promise<FanOut> => {
   const { streams, calls, rate, windowSeconds, processes } = options;
   const service = await changingService(calls, rate, ['--expose-gc']);
@@ -280,7 +281,7 @@ export const fanOut = async (options: {
   try {
     await openStreams(readers[0] as Child, service.port, 1);
     await pause(2000);
-    const alone = delivery(1, await recordWindow(service, [readers[0] as Child], Math.min(windowSeconds, 15) * 1000));
+    const alone = delivery(1, await recordWindow(service, [readers[0] as Child], windowSeconds * 1000));
 
     const beforeFresh = await settled();
     const fresh = await openOnAll(Math.min(options.fresh, streams - 1), false);
@@ -293,7 +294,7 @@ export const fanOut = async (options: {
     const added = sum(resumed, 'opened');
     const total = 1 + sum(fresh, 'opened') + added;
     const many = delivery(total, await recordWindow(service, readers, windowSeconds * 1000));
-    const profile = await service.ask<ProfileSummary>({ type: 'profile', ms: 10_000 });
+    const profile = await service.ask<ProfileSummary>({ type: 'profile', ms: options.profileMs });
 
     const open = await settled();
     const dropped = (await Promise.all(readers.map((r) => r.ask<Collected>({ type: 'collect', acceptedAt: [] })))).reduce(

@@ -94,12 +94,10 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 await app.providers.syncAll();
 const [runtime] = app.providers.all();
 
-/** When the sync accepted each change (clock time of the sync that saw it), by sequence number. */
-const acceptedAt = new Map<number, number>();
-
 /**
- * What the change log holds, mirrored in sizes only: each change's data and, once a gzip stream
- * sent it, its compressed form, under the log's own limits. Memory per stream subtracts it.
+ * Each change by sequence number: when the sync accepted it (the change log's clock time), and the
+ * sizes the change log holds of it, its data and, once a gzip stream sent it, its compressed form.
+ * Under the log's own limits this mirrors what the log holds, which memory per stream subtracts.
  */
 const logged = new Map<number, { at: number; dataBytes: number; deflatedBytes: number }>();
 const retainedLogBytes = () => {
@@ -119,7 +117,6 @@ const retainedLogBytes = () => {
 // Subscribed before any stream, so this listener hears each change before a stream writes it.
 runtime?.sync.subscribe((event: SyncEvent) => {
   if (event.type !== 'changes') return;
-  acceptedAt.set(event.entry.seq, event.entry.at);
   logged.set(event.entry.seq, { at: event.entry.at, dataBytes: Buffer.byteLength(event.entry.data), deflatedBytes: 0 });
 });
 
@@ -160,12 +157,12 @@ answerQuestions({
       loop: performance.eventLoopUtilization(),
       serializations: runtime?.sync.changeSerializations ?? 0,
       compressions: { ...compressions },
-      lastSeq: Math.max(0, ...acceptedAt.keys()),
+      lastSeq: [...logged.keys()].at(-1) ?? 0,
     };
   },
   acceptedAt: (question) => {
     const from = Number(question.fromSeq);
-    return [...acceptedAt].filter(([seq]) => seq >= from);
+    return [...logged].filter(([seq]) => seq >= from).map(([seq, entry]) => [seq, entry.at]);
   },
   profile: (question) => profileWindow(Number(question.ms)),
 });

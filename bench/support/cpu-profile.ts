@@ -74,6 +74,14 @@ export const summarizeProfile = (profile: Profile, locate: Locate, top = 8): Pro
     const where = locate(frame);
     return { name: `${where.name ?? (frame.functionName || '(anonymous)')} (${where.file}:${where.line})`, file: where.file };
   };
+  /** Time in a library or in Node counts for the nearest function of this repository's sources that called it, named beside it. */
+  const ownCaller = (id: number) => {
+    for (let at = parents.get(id); at !== undefined; at = parents.get(at)) {
+      const frame = frames.get(at);
+      if (frame?.url && locate(frame).file.startsWith('src/')) return named(frame).name;
+    }
+    return undefined;
+  };
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   let busyMs = 0;
@@ -88,6 +96,8 @@ export const summarizeProfile = (profile: Profile, locate: Locate, top = 8): Pro
         frame.url || !from
           ? named(frame)
           : { name: `${frame.functionName || '(native code)'} from ${named(from).name}`, file: named(from).file };
+      const own = entry.file.startsWith('src/') ? undefined : ownCaller(id);
+      if (own) entry = { ...entry, name: `${entry.name} ← ${own}` };
     }
     byFunction.set(entry.name, (byFunction.get(entry.name) ?? 0) + ms);
     byFile.set(entry.file, (byFile.get(entry.file) ?? 0) + ms);
