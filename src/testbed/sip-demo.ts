@@ -94,7 +94,7 @@ const main = async () => {
         {
           id: 'demo',
           name: 'Demo call center',
-          applications: [{ id: 'support', name: 'Support desk', providers: [{ ...kamailioProviderConfig(bed, agents, 'kamailio'), staleAfterMs: 30_000 }] }],
+          applications: [{ id: 'support', name: 'Support desk', providers: [{ ...kamailioProviderConfig(bed, agents), staleAfterMs: 30_000 }] }],
           tokens: [{ name: 'demo', token, applications: '*', permissions: ['calls:read', 'calls:write'] }],
         },
       ],
