@@ -121,7 +121,7 @@ const main = async () => {
     print('');
     const report = setInterval(() => {
       const s = load?.stats();
-      if (s) print(`  live ${s.live}   placed ${s.placed}   answered ${s.answered}   completed ${s.completed}   failed ${s.failed}`);
+      if (s) print(`  live ${s.live}   placed ${s.placed}   answered ${s.answered}   completed ${s.completed}   abandoned ${s.abandoned}   failed ${s.failed}`);
     }, 10_000);
     report.unref();
   } catch (error) {
