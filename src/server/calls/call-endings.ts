@@ -38,7 +38,7 @@ export const isMissed = (call: Pick<ProviderCall, 'isOutbound' | 'answeredAt'>):
 const withAnswerKept = (call: ProviderCall, before: ProviderCall | undefined): ProviderCall =>
   call.answeredAt === undefined && before?.answeredAt !== undefined ? { ...call, answeredAt: before.answeredAt } : call;
 
-const endedBy = (call: ProviderCall, at: number): ProviderCall => ({
+const withEnd = (call: ProviderCall, at: number): ProviderCall => ({
   ...call,
   endedAt: Math.max(at, call.answeredAt ?? call.startedAt),
   isMissedCall: call.isMissedCall || isMissed(call),
@@ -69,7 +69,7 @@ export class CallEndings {
     for (const [callID, was] of this.known) {
       if (next.has(callID)) continue;
       // Ended now: known for this sync at least, so the journal gets its end even when it is listed no longer.
-      if (was.call.endedAt === undefined) next.set(callID, { call: endedBy(was.call, endAt), endedByService: true });
+      if (was.call.endedAt === undefined) next.set(callID, { call: withEnd(was.call, endAt), endedByService: true });
       else if (this.isListed(was.call, at)) next.set(callID, was);
     }
     this.known = next;
