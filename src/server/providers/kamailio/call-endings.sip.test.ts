@@ -13,8 +13,8 @@ import { sipScope, startSipService, type SipService } from '../../test-support/s
 const KEEP_ENDED_MS = 3000;
 /** Kamailio gives up on a phone ringing this long. */
 const NO_ANSWER_MS = 4000;
-/** The dialog module counts whole seconds, and the service's sync runs every second. */
-const END_TOLERANCE_MS = 1500;
+/** The dialog module counts whole seconds (its end is up to 1 s early), and a phone's event may lag on a busy machine. */
+const END_TOLERANCE_MS = 2000;
 const AGENT = '1301';
 const CUSTOMER = '15550005001';
 const agents = [{ subscriberID: 'agt-ada', sipUser: AGENT, firstName: 'Ada', lastName: 'Lovelace', extension: '131' }];
