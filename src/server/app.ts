@@ -1,5 +1,7 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
+import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ConcurrencySlots } from './auth/concurrency-slots.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -7,14 +9,17 @@ import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
 import { authPlugin } from './http/auth-plugin.js';
+import { ConnectionGuard } from './http/connection-guard.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
+import { answerOnSocket, clientErrorProblem } from './http/raw-problem.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
+import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { callsRoutes } from './routes/calls-routes.js';
@@ -53,8 +58,18 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** A request slower than this is logged at info level; every other success only at debug. */
 const SLOW_REQUEST_MS = 1000;
 
+/**
+ * A connection on which nothing moves for this long is closed (a client that stops reading its
+ * answer, say). Streams send something more often than this to stay open.
+ */
+export const SOCKET_IDLE_TIMEOUT_MS = 120_000;
+
+/** How often Node checks every connection against the header and request timeouts. */
+const TIMEOUT_CHECK_EVERY_MS = 1000;
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
+  const { limits } = options.config;
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new RequestLogController(SLOW_REQUEST_MS),
@@ -62,11 +77,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS },
+    // What Node's parser refuses, and requests that do not arrive in time, get a problem too.
+    clientErrorHandler: (error, socket) => {
+      const problem = clientErrorProblem(error, { headersKiB: maxHeaderSize / 1024, requestTimeoutMs: limits.requestTimeoutMs });
+      if (problem) answerOnSocket(socket, problem);
+      else socket.destroy();
+    },
     // The router rejects undecodable URLs before any handler runs; answer them in our format too.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
+  new ConnectionGuard(limits).attach(app.server);
   const registry = new ProviderRuntimes(
     options.config,
     options.createPhoneSystem ?? phoneSystemFactory(clock),
@@ -88,12 +114,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
+  await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   await app.register(async (api) => {
     await api.register(authPlugin, {
       tokens: TokenIndex.fromConfig(options.config),
       rateLimitPerMinute: options.config.rateLimitPerMinute,
+      failedAuthPerMinute: limits.failedAuthPerMinute,
+      // The total needs no cap of its own here: the connection cap bounds it.
+      requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
       clock,
     });
     await api.register(meRoute, { config: options.config });
