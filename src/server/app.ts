@@ -127,7 +127,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       clock,
     });
     await api.register(meRoute, { config: options.config });
-    await api.register(callsRoutes, { registry, history: options.history, clock });
+    await api.register(callsRoutes, { registry, history: options.history, clock, idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication });
     await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(simulatorControlRoute, { registry });

@@ -1,6 +1,7 @@
 /**
  * The call journal and the queries answered from it, over either dialect: one batched
- * transaction per sync, window lists, analytics, the backfill's batches and retention.
+ * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
+ * make-call Idempotency-Keys, which live in the same database.
  */
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
@@ -8,7 +9,9 @@ import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
 import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
+import type { IdempotencyKeys } from '../calls/idempotency-store.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
+import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import type { JournalBatch } from './journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
@@ -33,10 +36,15 @@ export interface CallJournal {
 }
 
 export class HistoryStore {
+  /** Make-call Idempotency-Keys, kept beside the journal so they hold across restarts and instances. */
+  readonly idempotencyKeys: IdempotencyKeys;
+
   private constructor(
     private readonly db: HistoryDb,
     readonly dialect: HistoryDialect,
-  ) {}
+  ) {
+    this.idempotencyKeys = new IdempotencyKeysTable(db);
+  }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
     return new HistoryStore(await openHistoryDatabase(location), location.kind);

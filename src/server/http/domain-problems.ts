@@ -1,9 +1,9 @@
 /**
- * The one place where the domain's errors become HTTP problems: what a provider raised, and what
- * the idempotency store refused. Domain code raises its own errors and knows nothing of HTTP.
+ * The one place where the domain's errors become HTTP problems: what a provider raised, what the
+ * idempotency store refused or replayed, and which slot a token had run out of. Domain code raises its own errors and knows nothing of HTTP.
  */
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
-import { IdempotencyKeyReused } from '../calls/idempotency-store.js';
+import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../calls/idempotency-store.js';
 import { ProviderFailure, SubscriberRejection } from '../providers/phone-system.js';
 import { ApiProblem } from './api-problem.js';
 
@@ -50,12 +50,33 @@ const slotsProblem = (error: SlotsExhausted): ApiProblem => {
   }
 };
 
+const quotaProblem = (error: IdempotencyKeyQuotaReached): ApiProblem => {
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  return new ApiProblem(
+    'too_many_idempotency_keys',
+    `${error.message} No call was placed. The oldest key expires in ${seconds} s; until then this application can place calls only without an Idempotency-Key (or ask for a higher limit).`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+};
+
+/** The first attempt's answer, said again and marked as a replay. */
+const replayedProblem = (error: ReplayedFailure): ApiProblem | undefined => {
+  const first = domainProblem(error.failure);
+  if (!first) return undefined;
+  return new ApiProblem(first.code, first.detail, {
+    ...first.options,
+    headers: { ...first.options.headers, 'idempotent-replayed': 'true' },
+  });
+};
+
 /** The problem a domain error stands for, or undefined for anything else (a bug: answered as internal). */
 export const domainProblem = (error: unknown): ApiProblem | undefined => {
   if (error instanceof ApiProblem) return error;
   if (error instanceof SubscriberRejection) return new ApiProblem(error.code, error.message);
   if (error instanceof ProviderFailure) return providerFailureProblem(error);
   if (error instanceof IdempotencyKeyReused) return new ApiProblem('idempotency_key_reused', error.message);
+  if (error instanceof IdempotencyKeyQuotaReached) return quotaProblem(error);
+  if (error instanceof ReplayedFailure) return replayedProblem(error);
   if (error instanceof SlotsExhausted) return slotsProblem(error);
   return undefined;
 };

@@ -23,6 +23,8 @@ export interface CallsRoutesOptions {
   registry: ProviderRuntimes;
   history: HistoryStore;
   clock: Clock;
+  /** Live Idempotency-Keys one application may hold. */
+  idempotencyKeysPerApplication: number;
 }
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
@@ -96,7 +98,10 @@ const makeCallDoc: RouteDoc = {
     'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
     '`Idempotent-Replayed: true`, and so is a 504 `provider_timeout`, whose call may exist; any other failure placed no call ' +
     'and its retry tries again), and never place a second call; the same key with another body is a 409 ' +
-    "`idempotency_key_reused`. An agent's token (one with `subscriberIDs`) places calls only as those subscribers; any other " +
+    '`idempotency_key_reused`. Keys belong to the account and application in the path, are kept in the service\'s database ' +
+    '(they hold across restarts and on every instance), and one application may hold a bounded number of them at once ' +
+    '(`limits.idempotencyKeysPerApplication`, 200,000 by default): past it the answer is a 429 `too_many_idempotency_keys` ' +
+    "whose `Retry-After` says when its oldest key expires; no other application's key is ever evicted. An agent's token (one with `subscriberIDs`) places calls only as those subscribers; any other " +
     '`providerSubscriberID` is a 403 `subscriber_not_allowed`.',
   parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
   body: makeCallRequestSchema,
@@ -114,6 +119,7 @@ const makeCallDoc: RouteDoc = {
     'subscriber_inactive',
     'subscriber_mismatch',
     'idempotency_key_reused',
+    'too_many_idempotency_keys',
     'provider_error',
     'provider_unavailable',
     'provider_timeout',
@@ -121,8 +127,8 @@ const makeCallDoc: RouteDoc = {
   otherMethods: (path) => `To list calls, GET ${toSingular(path)} (singular "provider").`,
 };
 
-export const callsRoutes = async (app: FastifyInstance, { registry, history, clock }: CallsRoutesOptions) => {
-  const idempotency = new IdempotencyStore(clock);
+export const callsRoutes = async (app: FastifyInstance, { registry, history, clock, idempotencyKeysPerApplication }: CallsRoutesOptions) => {
+  const idempotency = new IdempotencyStore(history.idempotencyKeys, clock, { keysPerApplication: idempotencyKeysPerApplication });
 
   app.get(routePatterns.listCalls, { config: { doc: listCallsDoc } }, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:read');
@@ -161,8 +167,9 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
           errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }],
         });
       const scope = runtime.scope;
-      const fingerprint = IdempotencyStore.fingerprint([scope.applicationID, scope.providerID, body.data]);
-      const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place, outcomeUnknown);
+      // Keys belong to the account's application: a key of an application this token cannot see is none of its business.
+      const fingerprint = IdempotencyStore.fingerprint([scope.providerID, body.data]);
+      const { replayed } = await idempotency.run(scope, key.data, fingerprint, place, outcomeUnknown);
       if (replayed) reply.header('idempotent-replayed', 'true');
     }
     return reply.code(204).send();
