@@ -73,6 +73,9 @@ describe('GET list calls', () => {
   });
 
   it('serves every reader from one upstream poll per sync', async () => {
+    // 200 readers sharing one token, all in flight at once: past the default cap of a token's requests in flight.
+    await t.app.close();
+    t = await buildTestApp({ limits: { requestsPerToken: 200 } });
     const phone = t.phone('acme/support/pbx');
     phone.calls = [call('c1', T0)];
     await t.app.providers.syncAll();
