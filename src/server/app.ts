@@ -117,6 +117,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   await app.register(async (api) => {
     await api.register(authPlugin, {
       tokens: TokenIndex.fromConfig(options.config),
@@ -127,8 +128,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       clock,
     });
     await api.register(meRoute, { config: options.config });
-    await api.register(callsRoutes, { registry, history: options.history, clock, idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication });
-    await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
+    await api.register(callsRoutes, {
+      registry,
+      history: options.history,
+      heavyQueries,
+      clock,
+      idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication,
+    });
+    await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(simulatorControlRoute, { registry });
   });
