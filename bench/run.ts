@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem } from 'node:os';
 import { dashboardAtSize, freshness, heapOverTime, initialLoad, launchBrowser } from './dashboard-benchmarks.js';
 import { fanIn, listThroughput, makeCallOverhead, type Load, type ThroughputRow } from './http-benchmarks.js';
+import { tenantIsolation, type Latency } from './tenant-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -21,6 +22,8 @@ const chromiumVersion = () => {
     return 'unknown';
   }
 };
+
+const latencyCell = (l: Latency) => `${fixed(l.p50, 2)} / ${fixed(l.p99, 2)} / ${fixed(l.max, 0)} ms${l.failed ? `, ${l.failed} failed` : ''}`;
 
 const loadCell = (load: Load) => `${fixed(load.requestsPerSecond, 0)} req/s, p99 ${load.p99} ms${load.errors ? `, ${load.errors} errors` : ''}`;
 
@@ -44,6 +47,9 @@ const main = async () => {
   const fan = await fanIn();
   log('3. make-call overhead');
   const make = await makeCallOverhead();
+  log("7. one tenant's live list under another tenant's week-long lists");
+  const tenants = await tenantIsolation(quick ? 2 : 6);
+  const tenantRatio = tenants.atCap.quiet.p99 / tenants.idle.p99;
 
   const browser = await launchBrowser();
   try {
@@ -108,6 +114,18 @@ First live data on screen ${fixed(load.firstLiveDataMs, 0)} ms after navigation 
 ## 6. Freshness
 From a call's answer in the simulator to "Talking" in the table, default poll interval (${fresh.pollIntervalMs} ms) and sync interval (1,000 ms), ${fresh.samples} calls:
 p50 ${fixed(fresh.p50, 0)} ms, p95 ${fixed(fresh.p95, 0)} ms (ratio to the poll interval: ${ratio(fresh.p50, fresh.pollIntervalMs)} / ${ratio(fresh.p95, fresh.pollIntervalMs)}).
+
+## 7. Tenants: one tenant's live list while another runs week-long lists
+Two tenants on one service (embedded store). The heavy tenant lists the last 7 days (${tenants.weekCalls.toLocaleString('en')} calls, ${fixed(tenants.atCap.heavy.bodyBytes / 2 ** 20)} MiB) on several connections at once, each asking again as soon as it has its answer, from a process of its own run at a low priority (it stands in for clients on other machines). The quiet tenant polls its live list (100 calls) ${tenants.quietRate} times a second at a steady pace; ${tenants.seconds} s of polls per row, in rounds that alternate with the idle rows.
+Reference: the quiet tenant's latency with nobody else on the service.
+
+| the heavy tenant | its lists answered / refused 429 (p50 of an answered one) | quiet tenant's list p50 / p99 / max | p99 ratio to idle (target ≤ 2) |
+|---|---|---|---|
+| idle (reference) | — | ${latencyCell(tenants.idle)} | 1 |
+| 4 lists at once (its cap) | ${tenants.atCap.heavy.answered} / ${tenants.atCap.heavy.refused} (${fixed(tenants.atCap.heavy.p50, 0)} ms) | ${latencyCell(tenants.atCap.quiet)} | ${fixed(tenantRatio, 2)} ${mark(tenantRatio <= 2)} |
+| 8 lists at once (past its cap) | ${tenants.pastCap.heavy.answered} / ${tenants.pastCap.heavy.refused} (${fixed(tenants.pastCap.heavy.p50, 0)} ms) | ${latencyCell(tenants.pastCap.quiet)} | ${ratio(tenants.pastCap.quiet.p99, tenants.idle.p99)} |
+
+The heavy tenant's lists are read and serialized in a reader thread (below the event loop's priority) and wait their turn there; past 4 at once it is answered \`429 too_many_heavy_queries\`.
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);

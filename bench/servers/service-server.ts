@@ -9,7 +9,7 @@ import { HistoryStore } from '../../src/server/history/history-store.js';
 import { webRootIfBuilt } from '../../src/server/http/web-app-plugin.js';
 import { phoneSystemFactory } from '../../src/server/runtime/phone-system-factory.js';
 import { systemClock } from '../../src/server/clock.js';
-import { BENCH_TOKEN } from '../support/bench-token.js';
+import { BENCH_METRICS_TOKEN, BENCH_TOKEN } from '../support/bench-token.js';
 import { benchCalls, churningPhoneSystem, staticPhoneSystem } from '../support/bench-calls.js';
 
 const arg = (name: string, fallback: string) => {
@@ -23,7 +23,7 @@ const agents = Number(arg('agents', '200'));
 
 const config = serviceConfigSchema.parse({
   rateLimitPerMinute: 1_000_000,
-  metrics: { enabled: true },
+  metrics: { token: BENCH_METRICS_TOKEN },
   accounts: [
     {
       id: 'bench',

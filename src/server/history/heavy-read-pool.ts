@@ -16,6 +16,12 @@ export const defaultReaderThreads = (): number => Math.max(1, Math.min(4, availa
 
 /** A reader's heap holds one answer at a time (a 10,000-call list is a few megabytes): this bound only stops a runaway. */
 const READER_HEAP_MB = 256;
+/**
+ * A read allocates rows and records by the thousand, nearly all short-lived: a roomy young
+ * generation keeps scavenges rare, and with them the GC work that runs on the process's shared
+ * threads at the event loop's priority.
+ */
+const READER_YOUNG_MB = 32;
 /** How long a closing reader may take to close its connection before its thread is ended. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -105,7 +111,7 @@ export class HeavyReadPool implements HeavyReader {
   private startReader(): Reader {
     const worker = startWorker(import.meta.url, './heavy-read-worker', {
       workerData: this.location,
-      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: READER_YOUNG_MB },
     });
     const reader: Reader = { worker };
     worker.on('message', (answer: ReadAnswer) => this.settle(reader, answer));

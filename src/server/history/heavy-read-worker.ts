@@ -1,4 +1,6 @@
 /** Reader thread entry: opens the history database for reading and answers heavy reads, one at a time. */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runHeavyRead, type HeavyReadArgs, type HeavyReadName } from './heavy-reads.js';
 import { openHistoryReader, type HistoryLocation } from './open-history-database.js';
@@ -14,7 +16,24 @@ export type ReaderMessage = ReadRequest | 'close';
 
 export type ReadAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
+/** The nice value of a reader thread: when it and the event loop both want a core, the event loop gets it. */
+const READER_NICE = 10;
+
+/**
+ * On a busy machine a reader would take CPU time from the event loop's thread as an equal, and
+ * stall everyone's live lists that way. On Linux a thread has its own nice value, set through its
+ * id (found in /proc/thread-self); elsewhere the reader keeps the process's priority.
+ */
+const yieldToEventLoop = () => {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), READER_NICE);
+  } catch {
+    // No /proc (not Linux): nothing to lower.
+  }
+};
+
 if (!parentPort) throw new Error('heavy-read-worker runs as a worker thread (see heavy-read-pool.ts)');
+yieldToEventLoop();
 const port = parentPort;
 const db = openHistoryReader(workerData as HistoryLocation);
 
@@ -22,10 +41,12 @@ const answer = async ({ id, name, args }: ReadRequest): Promise<void> => {
   try {
     const value = await runHeavyRead(db, name, args);
     if (name === 'windowList' && 'body' in value) {
-      // A list of 10,000 calls is megabytes: copied once here, into a buffer of its own, then
-      // handed over to the event loop's thread without a second copy.
-      const body = new Uint8Array(value.body);
-      port.postMessage({ id, ok: true, value: { ...value, body } } satisfies ReadAnswer, [body.buffer]);
+      // A list of 10,000 calls is megabytes: its bytes are handed over, not copied, unless they
+      // share their memory with other buffers (a small one in Node's pool).
+      const { body } = value;
+      const own = body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+      const bytes = own ? (body.buffer as ArrayBuffer) : new Uint8Array(body).buffer;
+      port.postMessage({ id, ok: true, value: { ...value, body: new Uint8Array(bytes) } } satisfies ReadAnswer, [bytes]);
       return;
     }
     port.postMessage({ id, ok: true, value } satisfies ReadAnswer);
