@@ -3,6 +3,7 @@
  * lists back to back, against the same tenant's latency with nobody else on the service.
  */
 import { Agent } from 'node:http';
+import { loadavg } from 'node:os';
 import { QUIET_TENANT_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 import { quantile, sleep, timedGet, type Answer } from './support/timed-get.js';
@@ -83,16 +84,29 @@ const merge = (parts: HeavyLoad[]): HeavyLoad => {
   };
 };
 
+/** The quiet tenant's latency in one condition: over all its polls, and the median of each round's p99. */
+export interface QuietLatency extends Latency {
+  /** Each round's p99, then their median: a burst of the machine's other work spoils one round, not the figure. */
+  roundP99: number;
+}
+
+const acrossRounds = (rounds: Answer[][]): QuietLatency => ({
+  ...summarize(rounds.flat()),
+  roundP99: quantile(rounds.map((round) => summarize(round).p99).sort((a, b) => a - b), 0.5),
+});
+
 export interface TenantIsolation {
   weekCalls: number;
   quietRate: number;
-  /** Seconds of quiet polls per condition, over all rounds. */
-  seconds: number;
-  idle: Latency;
+  rounds: number;
+  roundSeconds: number;
+  /** The machine's 1-minute load average when the measurement began and ended: how much else was running. */
+  loadAverage: [number, number];
+  idle: QuietLatency;
   /** The heavy tenant at its cap of heavy queries (4). */
-  atCap: { heavy: HeavyLoad; quiet: Latency };
+  atCap: { heavy: HeavyLoad; quiet: QuietLatency };
   /** The heavy tenant asking twice its cap at once: the excess is refused. */
-  pastCap: { heavy: HeavyLoad; quiet: Latency };
+  pastCap: { heavy: HeavyLoad; quiet: QuietLatency };
 }
 
 /**
@@ -104,23 +118,26 @@ export const tenantIsolation = async (rounds: number, weekCalls = 9_500): Promis
   const service = await startChild('bench/servers/tenants-server.ts', ['--week-calls', String(weekCalls)]);
   try {
     await quietPolls(service.port, 2);
-    const idle: Answer[] = [];
-    const loaded: Answer[] = [];
+    const loadBefore = loadavg()[0] ?? NaN;
+    const idle: Answer[][] = [];
+    const loaded: Answer[][] = [];
     const heavy: HeavyLoad[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      idle.push(...(await quietPolls(service.port, ROUND_SECONDS)));
+      idle.push(await quietPolls(service.port, ROUND_SECONDS));
       const atCap = await underHeavyLists(service.port, 4);
-      loaded.push(...atCap.quiet);
+      loaded.push(atCap.quiet);
       heavy.push(atCap.heavy);
     }
     const pastCap = await underHeavyLists(service.port, 8);
     return {
       weekCalls,
       quietRate: QUIET_RATE,
-      seconds: rounds * ROUND_SECONDS,
-      idle: summarize(idle),
-      atCap: { heavy: merge(heavy), quiet: summarize(loaded) },
-      pastCap: { heavy: pastCap.heavy, quiet: summarize(pastCap.quiet) },
+      rounds,
+      roundSeconds: ROUND_SECONDS,
+      loadAverage: [loadBefore, loadavg()[0] ?? NaN],
+      idle: acrossRounds(idle),
+      atCap: { heavy: merge(heavy), quiet: acrossRounds(loaded) },
+      pastCap: { heavy: pastCap.heavy, quiet: acrossRounds([pastCap.quiet]) },
     };
   } finally {
     await service.stop();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderScope } from '../../contract/paths.js';
+import { toCallRecord } from '../calls/call-snapshot.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { createTestHistory, type TestHistory } from '../test-support/test-history.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
@@ -15,7 +16,12 @@ const week: WindowListRequest = { scope, provider: { id: 'pbx', name: 'Acme PBX'
 const busyWeek = (count: number) =>
   Array.from({ length: count }, (_, i) => {
     const startedAt = T - 7 * DAY + Math.floor((i * 7 * DAY) / count);
-    return providerCall(`c${String(i).padStart(6, '0')}`, startedAt, { endedAt: startedAt + 180_000, subscriberID: `s${i % 40}` });
+    return providerCall(`c${String(i).padStart(6, '0')}`, startedAt, {
+      endedAt: startedAt + 180_000,
+      subscriberID: `s${i % 40}`,
+      // Names outside ASCII take more bytes than characters.
+      remoteName: i % 3 === 0 ? 'Zoë Ångström 王' : 'Ada Lovelace',
+    });
   });
 
 let history: TestHistory;
@@ -36,17 +42,20 @@ const openPool = (threads?: number) => (pool = new HeavyReadPool(history.locatio
 
 describe('HeavyReadPool', () => {
   it('answers a window list as the journal holds it, serialized, from a reader thread', async () => {
-    await store.importCalls(scope, busyWeek(300));
+    // About half a megabyte: written in more than one chunk.
+    await store.importCalls(scope, busyWeek(1_000));
     const answer = await openPool().read('windowList', [week], 'acme');
     expect(answer.kind).toBe('list');
     if (answer.kind !== 'list') return;
     expect(Buffer.isBuffer(answer.body)).toBe(true);
-    const body = JSON.parse(answer.body.toString('utf8')) as { calls: { callID: string }[]; totalCalls: number };
     const journaled = await store.callsLiveDuring(scope, week.from, week.to, 10_000);
-    expect(body.totalCalls).toBe(300);
-    expect(body.calls.map((c) => c.callID)).toEqual(journaled.map((c) => c.callID));
+    const calls = journaled.map((call) => toCallRecord(call, 'pbx', 'Acme PBX'));
+    expect(calls).toHaveLength(1_000);
+    const expected = JSON.stringify({ calls, fromDate: new Date(week.from).toISOString(), toDate: new Date(week.to).toISOString(), totalCalls: 1_000 });
+    expect(answer.body.toString('utf8')).toBe(expected);
+    expect(answer.count).toBe(1_000);
     expect(answer.etag).toMatch(/^"/);
-    expect(await pool?.read('windowList', [{ ...week, limit: 299 }], 'acme')).toEqual({ kind: 'too-many' });
+    expect(await pool?.read('windowList', [{ ...week, limit: 999 }], 'acme')).toEqual({ kind: 'too-many' });
     // A body of a few bytes shares its memory with other small buffers in the reader: it comes over as a copy.
     const empty = await pool?.read('windowList', [{ ...week, from: T + DAY, to: T + 2 * DAY }], 'acme');
     expect(empty?.kind === 'list' && JSON.parse(empty.body.toString('utf8'))).toMatchObject({ calls: [], totalCalls: 0 });
