@@ -1,7 +1,8 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
-import { maxHeaderSize } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createServer, maxHeaderSize, type ServerOptions } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import { ConcurrencySlots } from './auth/concurrency-slots.js';
+import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -13,6 +14,7 @@ import { ConnectionGuard } from './http/connection-guard.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
+import { conditionalListFastPath, type FastPath } from './routes/conditional-list-fast-path.js';
 import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
 import { answerOnSocket, clientErrorProblem } from './http/raw-problem.js';
@@ -22,6 +24,7 @@ import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
@@ -51,6 +54,8 @@ export interface BuildAppOptions {
   autoSync?: boolean;
   /** Fill a provider's empty journal with its past in the background, per `history.backfill` (off in tests unless asked). */
   backfill?: boolean;
+  /** Change-stream tuning, for tests and benchmarks. */
+  streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -67,10 +72,33 @@ export const SOCKET_IDLE_TIMEOUT_MS = 120_000;
 /** How often Node checks every connection against the header and request timeouts. */
 const TIMEOUT_CHECK_EVERY_MS = 1000;
 
+/**
+ * The framework's own server, with one thing before it: the conditional list's fast path (set
+ * once the app is built), and the framework's options applied as it would apply them itself.
+ */
+const serverWithFastPath =
+  (fastPath: () => FastPath | undefined): FastifyServerFactory =>
+  (handler, options) => {
+    // The header timeout and the interval of its checks can only be given to the constructor.
+    const server = createServer((options.http ?? {}) as ServerOptions, (request, response) => {
+      if (!fastPath()?.(request, response)) handler(request, response);
+    });
+    const number = (name: string) => (typeof options[name] === 'number' ? options[name] : undefined);
+    server.keepAliveTimeout = number('keepAliveTimeout') ?? server.keepAliveTimeout;
+    server.requestTimeout = number('requestTimeout') ?? server.requestTimeout;
+    server.setTimeout(number('connectionTimeout') ?? 0);
+    const perSocket = number('maxRequestsPerSocket');
+    if (perSocket) server.maxRequestsPerSocket = perSocket;
+    return server;
+  };
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
   const { limits } = options.config;
+  // Filled once the routes exist; until then every request goes to the framework.
+  const fast: { path?: FastPath } = {};
   const app = Fastify({
+    serverFactory: serverWithFastPath(() => fast.path),
     logger: options.logger ?? false,
     logController: new RequestLogController(SLOW_REQUEST_MS),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -118,9 +146,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
+  const tokens = TokenIndex.fromConfig(options.config);
+  const limiter = new RateLimiter(options.config.rateLimitPerMinute, clock);
   await app.register(async (api) => {
     await api.register(authPlugin, {
-      tokens: TokenIndex.fromConfig(options.config),
+      tokens,
+      limiter,
       rateLimitPerMinute: options.config.rateLimitPerMinute,
       failedAuthPerMinute: limits.failedAuthPerMinute,
       // The total needs no cap of its own here: the connection cap bounds it.
@@ -137,10 +168,24 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     });
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
+    await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
   });
   // Last: it answers the methods each registered path does not serve.
   await app.register(methodNotAllowedPlugin);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  fast.path = conditionalListFastPath({
+    tokens,
+    limiter,
+    registry,
+    observe: app.observeRequest,
+    // Debug logging writes a line per request, which only the framework's path does.
+    open: () => !closing && app.log.level !== 'debug' && app.log.level !== 'trace',
+  });
 
   // Planned before the first sync writes (hooks run in order), filled in the background after.
   if (historyBackfill)

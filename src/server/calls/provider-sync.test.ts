@@ -117,6 +117,45 @@ describe('ProviderSync', () => {
     ]);
   });
 
+  it('syncs at once when the phone system tells of a change, one poll per burst, at most every 100 ms', async () => {
+    const { phone, sync } = setup({ intervalMs: 60_000 });
+    let tell: () => void = () => undefined;
+    phone.watchChanges = (onChange) => {
+      tell = onChange;
+      return () => (tell = () => undefined);
+    };
+    sync.start();
+    await sync.ready();
+    const before = phone.listRequests;
+    for (let i = 0; i < 50; i += 1) tell();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(phone.listRequests - before).toBeGreaterThanOrEqual(1);
+    expect(phone.listRequests - before).toBeLessThanOrEqual(2);
+    await sync.stop();
+    tell();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(phone.listRequests - before).toBeLessThanOrEqual(2);
+  });
+
+  it('numbers each sync that changed anything, and tells its listeners', async () => {
+    const { phone, sync } = setup();
+    const events: string[] = [];
+    sync.subscribe((event) => events.push(event.type === 'changes' ? `changes ${event.entry.seq}` : `status ${event.status.available}`));
+    phone.calls = [call('a', 1)];
+    await sync.syncOnce();
+    await sync.syncOnce();
+    phone.calls = [call('a', 1), call('b', 2)];
+    await sync.syncOnce();
+    phone.calls = [call('b', 2)];
+    await sync.syncOnce();
+    expect(events).toEqual(['changes 1', 'changes 2']);
+    const entries = sync.changesSince({ epoch: sync.changeLogEpoch, seq: 0 }) ?? [];
+    expect(entries.map((e) => JSON.parse(e.data) as { upserted: { callID: string }[]; removed: string[] })).toMatchObject([
+      { upserted: [{ callID: 'b' }], removed: [] },
+      { upserted: [], removed: ['a'] },
+    ]);
+  });
+
   it('keeps the same ETag while the calls do not change', async () => {
     const { clock, phone, sync } = setup();
     phone.calls = [call('a', 999_000)];

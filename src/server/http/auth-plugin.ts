@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ConcurrencySlots, ReleaseSlot } from '../auth/concurrency-slots.js';
+import { tokenKey, type ConcurrencySlots, type ReleaseSlot } from '../auth/concurrency-slots.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import type { Principal, TokenIndex } from '../auth/token-index.js';
 import type { Clock } from '../clock.js';
@@ -47,8 +47,13 @@ export const authenticate = (tokens: TokenIndex, header: string | undefined): Pr
   return principal;
 };
 
+/** The rate limiter's bucket for a token (shared by the routes and the conditional list's fast path): the token's own key. */
+export const rateLimitKey = tokenKey;
+
 export interface AuthOptions {
   tokens: TokenIndex;
+  /** The per-token limiter, one for the whole service: every request of a token draws on one bucket. */
+  limiter: RateLimiter;
   rateLimitPerMinute: number;
   /** Requests with a missing or wrong token allowed a minute from one source address. */
   failedAuthPerMinute: number;
@@ -62,7 +67,7 @@ export interface AuthOptions {
  * encapsulated scope, and it guards exactly the routes of that scope.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  const limiter = new RateLimiter(options.rateLimitPerMinute, options.clock);
+  const { limiter } = options;
   const failures = new RateLimiter(options.failedAuthPerMinute, options.clock, MAX_TRACKED_ADDRESSES);
   const slots = new WeakMap<FastifyRequest, ReleaseSlot>();
 
@@ -84,7 +89,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
     const principal = authenticateOrThrottle(request);
-    const decision = limiter.take(`${principal.accountID}\u0000${principal.tokenName}`);
+    const decision = limiter.take(rateLimitKey(principal));
     if (!decision.allowed)
       throw new ApiProblem('rate_limited', `This token may make ${options.rateLimitPerMinute} requests a minute; retry in ${decision.retryAfterSeconds} s.`, {
         headers: { 'retry-after': String(decision.retryAfterSeconds) },

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { problemSchema } from '../../contract/problem.js';
 import { ConcurrencySlots } from '../auth/concurrency-slots.js';
+import { RateLimiter } from '../auth/rate-limiter.js';
 import { TokenIndex } from '../auth/token-index.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
@@ -19,12 +20,14 @@ beforeEach(async () => {
   await app.register(problemsPlugin);
   await app.register(streamSlotsPlugin, { perToken: 2, total: 3 });
   await app.register(async (api) => {
+    const clock = new ManualClock(0);
     await api.register(authPlugin, {
       tokens: TokenIndex.fromConfig(serviceConfigSchema.parse(testConfig())),
+      limiter: new RateLimiter(10_000, clock),
       rateLimitPerMinute: 10_000,
       failedAuthPerMinute: 100,
       requestSlots: new ConcurrencySlots('requests', { perToken: 1, total: 100 }),
-      clock: new ManualClock(0),
+      clock,
     });
     api.get('/stream', { config: { stream: true } }, (request, reply) => {
       app.streamSlots.open(request, reply);

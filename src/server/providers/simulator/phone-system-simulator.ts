@@ -2,6 +2,7 @@
 import type { PastCalls, PastRange, PhoneSystem, PhoneSystemControl, ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
+import { ChangeWatch } from './change-watch.js';
 import { createDirectory } from './directory.js';
 import { pastFromWorker } from './past-worker-thread.js';
 import { RequestGate, type SimulatedFailure } from './request-gate.js';
@@ -55,6 +56,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
   // The calls that ended during the warm-up and are still listed: the past hands over to the live center here.
   const handedOver = center.listCalls(timeline.toClock).filter((call) => call.endedAt !== undefined);
   const gate = new RequestGate();
+  const changes = new ChangeWatch({ nextChangeAt: () => center.nextChangeAt(), catchUp, toClock: timeline.toClock }, clock);
 
   return {
     listCalls: (signal) =>
@@ -67,9 +69,12 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
         catchUp();
         checkCaller(center.subscriber(request.providerSubscriberID), request);
         center.placeCall(request.providerSubscriberID, request.remoteNumber);
+        changes.poke();
       }),
     listSubscribers: (signal) => gate.run(signal, () => center.subscribers()),
+    watchChanges: (onChange) => changes.watch(onChange),
     close: () => {
+      changes.close();
       gate.close();
       return Promise.resolve();
     },
@@ -79,6 +84,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       setSubscriberStatus: (id, status) => {
         catchUp();
         center.setSubscriberStatus(id, status);
+        changes.poke();
       },
       scriptNextPlacedCall: (script) => center.scriptNextPlacedCall(script),
       liveCount: () => {

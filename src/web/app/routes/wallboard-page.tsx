@@ -129,7 +129,6 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
   useLoadPhoneRules(feed.status === 'ready');
-  const storageKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 
   return (
     <>
@@ -156,7 +155,7 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
       </div>
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div className={`flex min-h-0 flex-1 flex-col transition-opacity ${stale ? 'opacity-50' : ''}`}>
-          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={storageKey} timeZone={timeZone} size="wall" />
+          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} size="wall" />
         </div>
         {stale ? <NotLive feed={feed} timeZone={timeZone} /> : null}
       </div>
