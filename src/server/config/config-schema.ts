@@ -154,8 +154,8 @@ export const LIMIT_DEFAULTS = {
   requestsPerToken: 32,
   streams: 1_000,
   streamsPerToken: 8,
-  heavyQueries: 32,
-  heavyQueriesPerToken: 4,
+  heavyQueries: 64,
+  heavyQueriesPerToken: 16,
   idempotencyKeysPerApplication: 200_000,
   failedAuthPerMinute: 30,
 } as const;

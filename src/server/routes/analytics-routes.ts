@@ -81,7 +81,7 @@ const concurrencyDoc: RouteDoc = {
     'whose past the service backfilled (first seen with an empty journal), `historyFill` says how far that past is filled: ' +
     'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls. ' +
     'Analytics are heavy queries, run apart from the live lists: each token may have a few running or waiting at once ' +
-    '(`limits.heavyQueriesPerToken`, 4 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
+    '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
   parameters: [...windowParameters, { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } }],
   responses: { '200': { description: 'The buckets, oldest first', json: concurrencyResponseSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],

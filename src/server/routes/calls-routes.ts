@@ -86,7 +86,7 @@ const listCallsDoc: RouteDoc = {
     'is echoed. Lists are served from the provider snapshot the service keeps (synced every second by default); the ' +
     `\`${SNAPSHOT_AGE_HEADER}\` header gives its age in milliseconds. Responses carry a strong ETag (send \`If-None-Match\` for ` +
     'a 304) and are gzipped on request. A window list is a heavy query: each token may have a few running or waiting at once ' +
-    '(`limits.heavyQueriesPerToken`, 4 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
+    '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
   parameters: [dateParameter('fromDate'), dateParameter('toDate')],
   responses: {
     '200': {
