@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderScope } from '../../contract/paths.js';
 import { toCallRecord } from '../calls/call-snapshot.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { createTestHistory, type TestHistory } from '../test-support/test-history.js';
+import { WORKER_NICE } from '../worker-thread.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
 import type { HistoryStore } from './history-store.js';
 import type { WindowListRequest } from './heavy-reads.js';
@@ -84,6 +86,16 @@ describe('HeavyReadPool', () => {
     await Promise.all(reads);
     // acme-0 was under way and acme-1 queued before globex asked; then the lanes alternate.
     expect(done).toEqual(['acme-0', 'acme-1', 'globex', 'acme-2', 'acme-3', 'acme-4', 'acme-5']);
+  });
+
+  it.runIf(process.platform === 'linux')('reads below the event loop\'s priority', async () => {
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]));
+    expect(niceOfThreads()).not.toContain(WORKER_NICE.heavyReads);
+    await openPool().read('concurrency', [scope, { from: T - DAY, to: T, bucketMs: 3_600_000, now: T }], 'acme');
+    expect(niceOfThreads()).toContain(WORKER_NICE.heavyReads);
+    // The event loop's own thread keeps the process's priority.
+    expect(niceOfThreads()[0]).toBe(0);
   });
 
   it('fails the reads still waiting when it closes, and refuses new ones', async () => {

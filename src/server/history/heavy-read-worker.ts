@@ -1,7 +1,6 @@
 /** Reader thread entry: opens the history database for reading and answers heavy reads, one at a time. */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority, WORKER_NICE } from '../worker-thread.js';
 import { runHeavyRead, type HeavyReadArgs, type HeavyReadName } from './heavy-reads.js';
 import { openHistoryReader, type HistoryLocation } from './open-history-database.js';
 
@@ -16,24 +15,8 @@ export type ReaderMessage = ReadRequest | 'close';
 
 export type ReadAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
-/** The nice value of a reader thread: when it and the event loop both want a core, the event loop gets it. */
-const READER_NICE = 10;
-
-/**
- * On a busy machine a reader would take CPU time from the event loop's thread as an equal, and
- * stall everyone's live lists that way. On Linux a thread has its own nice value, set through its
- * id (found in /proc/thread-self); elsewhere the reader keeps the process's priority.
- */
-const yieldToEventLoop = () => {
-  try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), READER_NICE);
-  } catch {
-    // No /proc (not Linux): nothing to lower.
-  }
-};
-
 if (!parentPort) throw new Error('heavy-read-worker runs as a worker thread (see heavy-read-pool.ts)');
-yieldToEventLoop();
+lowerThisThreadPriority(WORKER_NICE.heavyReads);
 const port = parentPort;
 const db = openHistoryReader(workerData as HistoryLocation);
 
