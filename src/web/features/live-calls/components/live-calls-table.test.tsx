@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type * as Format from '../../../lib/format.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
@@ -20,7 +20,14 @@ beforeAll(() => {
 afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
 });
-afterEach(() => vi.clearAllMocks());
+// The clock stands still at NOW: ring times and durations read the same however long a busy machine takes.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
 
 const NOW = Date.now();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
