@@ -186,11 +186,26 @@ test('a provider outage shows the stale banner over the last data, then recovers
     await expect(page.getByText(/Not live: showing calls as of/)).toBeVisible({ timeout: 25_000 });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/live-stale.png`, fullPage: true });
+    // Data that is no longer live must still be readable: it loses its colours, not its contrast.
+    await expect(page.locator('[data-stale]')).toHaveCount(1);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.goto(`${service.baseURL}/wallboard?theme=light`);
+    await expect(page.getByText(/Not live/).first()).toBeVisible({ timeout: 25_000 });
+    // The wall screen says why, as the live view does: the provider's own problem.
+    await expect(page.getByText(/\(provider_unavailable\)\. Reconnecting automatically/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/wallboard-stale.png` });
+    await page.goto(service.dashboardURL);
+    await expect(page.getByText(/Not live: showing calls as of/)).toBeVisible({ timeout: 25_000 });
   } finally {
     await api(paths.simulatorFailure(pbx), { method: 'PUT', body: JSON.stringify({ mode: null }) });
   }
   await expect(page.getByText(/Not live: showing calls as of/)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText(/Live · updated/)).toBeVisible();
+  await expect(page.locator('[data-stale]')).toHaveCount(0);
 });
 
 test('the wallboard renders large, dark by default, and light on request', async ({ page }) => {

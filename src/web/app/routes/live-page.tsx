@@ -44,7 +44,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
         <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
-      <div className={`flex flex-col gap-4 transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
+      <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
         <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
           <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} />

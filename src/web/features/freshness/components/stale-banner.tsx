@@ -5,18 +5,21 @@ import { useNow } from '../../../lib/clock.js';
 import { formatAge, formatClockTime } from '../../../lib/format.js';
 import type { Freshness } from '../hooks/use-freshness.js';
 
+/** Why the data on screen is not live, in a sentence, with the problem's code where there is one. */
+export const staleReason = (feed: CallsFeed): string => {
+  const problem = feed.error ?? feed.unhealthy?.problem;
+  if (problem) return `${problem.detail.replace(/\.$/, '')} (${problem.code}).`;
+  // Without a problem the service answers, but from a snapshot its phone system no longer refreshes.
+  return feed.mode === 'streaming'
+    ? 'The live stream from the service went silent.'
+    : `The service answers, but its phone system has not delivered new calls for ${formatAge(feed.snapshotAgeMs)}.`;
+};
+
 export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
   const now = useNow();
   if (freshness.level !== 'stale') return null;
   const asOf = now - freshness.ageMs;
-  // Without an error the service answers, but from a snapshot its phone system no longer refreshes.
-  const reason = feed.error
-    ? `${feed.error.detail} (${feed.error.code})`
-    : feed.unhealthy?.problem
-      ? `${feed.unhealthy.problem.detail} (${feed.unhealthy.problem.code})`
-      : feed.mode === 'streaming'
-        ? 'The live stream from the service went silent.'
-        : `The service answers, but its phone system has not delivered new calls for ${formatAge(feed.snapshotAgeMs)}.`;
+  const reason = staleReason(feed);
   return (
     <Banner
       tone="warn"
