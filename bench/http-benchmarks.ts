@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ManualClock } from '../src/server/clock.js';
 import { createPhoneSystemSimulator } from '../src/server/providers/simulator/phone-system-simulator.js';
-import { BENCH_TOKEN } from './support/bench-token.js';
+import { BENCH_METRICS_TOKEN, BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 
 const LIST_PATH = '/v1/accounts/bench/applications/app/provider/pbx/calls';
@@ -80,7 +80,7 @@ export const listThroughput = async (calls: number, seconds = 8): Promise<Throug
 };
 
 const providerFetches = async (base: string): Promise<number> => {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
   return Number(/callboard_provider_fetches_total\{[^}]*provider="pbx"\} (\d+)/.exec(text)?.[1] ?? NaN);
 };
 

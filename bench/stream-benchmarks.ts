@@ -51,7 +51,7 @@ const changingService = (calls: number, rate: number, nodeArgs: string[] = []) =
   startChild(
     'bench/servers/service-server.ts',
     ['--provider', 'changing', '--calls', String(calls), '--rate', String(rate)],
-    nodeArgs,
+    { nodeArgs },
   );
 
 const startReaders = () => startChild('bench/clients/stream-readers.ts', []);

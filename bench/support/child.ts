@@ -10,6 +10,18 @@ export interface Child {
   /** Sends a question to the child and resolves with its answer (see `answerQuestions`). */
   ask: <T>(question: Question) => Promise<T>;
   stop: () => Promise<void>;
+  /** Everything the child wrote to its stdout so far. */
+  output: () => string;
+}
+
+export interface ChildOptions {
+  /** Node's own flags for the child (`--cpu-prof`, `--expose-gc`, ...). */
+  nodeArgs?: string[];
+  /**
+   * Runs the child at this nice value (Linux `nice`): for a load generator standing in for clients
+   * on other machines, whose work should take no CPU time from the service measured here.
+   */
+  nice?: number;
 }
 
 export interface Question {
@@ -23,11 +35,11 @@ interface Answer {
   error?: string;
 }
 
-export const startChild = (script: string, args: string[], nodeArgs: string[] = []): Promise<Child> =>
+export const startChild = (script: string, args: string[], { nodeArgs = [], nice }: ChildOptions = {}): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
+    const command = [process.execPath, ...nodeArgs, '--import', 'tsx', script, ...args];
+    const [program, ...rest] = nice === undefined ? command : ['nice', '-n', String(nice), ...command];
+    const child: ChildProcess = spawn(program as string, rest, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
     let asked = 0;
     child.on('message', (message: Answer) => {
@@ -37,9 +49,11 @@ export const startChild = (script: string, args: string[], nodeArgs: string[] = 
       else waiter?.resolve(message.answer);
     });
     let output = '';
+    let written = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      written += chunk.toString();
       const match = /ready (\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
@@ -47,6 +61,7 @@ export const startChild = (script: string, args: string[], nodeArgs: string[] = 
       resolve({
         port: Number(match[1]),
         pid: child.pid ?? 0,
+        output: () => written,
         ask: <T>(question: Question) =>
           new Promise<T>((answer, fail) => {
             asked += 1;

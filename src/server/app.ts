@@ -1,6 +1,7 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
-import { createServer } from 'node:http';
+import { createServer, maxHeaderSize, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
+import { ConcurrencySlots } from './auth/concurrency-slots.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
@@ -9,15 +10,18 @@ import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
 import { authPlugin } from './http/auth-plugin.js';
+import { ConnectionGuard } from './http/connection-guard.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { conditionalListFastPath, type FastPath } from './routes/conditional-list-fast-path.js';
 import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
+import { answerOnSocket, clientErrorProblem } from './http/raw-problem.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
+import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
@@ -60,13 +64,23 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 const SLOW_REQUEST_MS = 1000;
 
 /**
+ * A connection on which nothing moves for this long is closed (a client that stops reading its
+ * answer, say). Streams send something more often than this to stay open.
+ */
+export const SOCKET_IDLE_TIMEOUT_MS = 120_000;
+
+/** How often Node checks every connection against the header and request timeouts. */
+const TIMEOUT_CHECK_EVERY_MS = 1000;
+
+/**
  * The framework's own server, with one thing before it: the conditional list's fast path (set
- * once the app is built), and the framework's timeouts applied as it would apply them itself.
+ * once the app is built), and the framework's options applied as it would apply them itself.
  */
 const serverWithFastPath =
   (fastPath: () => FastPath | undefined): FastifyServerFactory =>
   (handler, options) => {
-    const server = createServer((request, response) => {
+    // The header timeout and the interval of its checks can only be given to the constructor.
+    const server = createServer((options.http ?? {}) as ServerOptions, (request, response) => {
       if (!fastPath()?.(request, response)) handler(request, response);
     });
     const number = (name: string) => (typeof options[name] === 'number' ? options[name] : undefined);
@@ -80,6 +94,7 @@ const serverWithFastPath =
 
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
+  const { limits } = options.config;
   // Filled once the routes exist; until then every request goes to the framework.
   const fast: { path?: FastPath } = {};
   const app = Fastify({
@@ -90,11 +105,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS },
+    // What Node's parser refuses, and requests that do not arrive in time, get a problem too.
+    clientErrorHandler: (error, socket) => {
+      const problem = clientErrorProblem(error, { headersKiB: maxHeaderSize / 1024, requestTimeoutMs: limits.requestTimeoutMs });
+      if (problem) answerOnSocket(socket, problem);
+      else socket.destroy();
+    },
     // The router rejects undecodable URLs before any handler runs; answer them in our format too.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
+  new ConnectionGuard(limits).attach(app.server);
   const registry = new ProviderRuntimes(
     options.config,
     options.createPhoneSystem ?? phoneSystemFactory(clock),
@@ -116,15 +142,31 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
+  await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);
   const limiter = new RateLimiter(options.config.rateLimitPerMinute, clock);
   await app.register(async (api) => {
-    await api.register(authPlugin, { tokens, limiter, rateLimitPerMinute: options.config.rateLimitPerMinute });
+    await api.register(authPlugin, {
+      tokens,
+      limiter,
+      rateLimitPerMinute: options.config.rateLimitPerMinute,
+      failedAuthPerMinute: limits.failedAuthPerMinute,
+      // The total needs no cap of its own here: the connection cap bounds it.
+      requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
+      clock,
+    });
     await api.register(meRoute, { config: options.config });
-    await api.register(callsRoutes, { registry, history: options.history, clock });
-    await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
+    await api.register(callsRoutes, {
+      registry,
+      history: options.history,
+      heavyQueries,
+      clock,
+      idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication,
+    });
+    await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });

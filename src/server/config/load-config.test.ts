@@ -120,4 +120,24 @@ describe('config', () => {
     expect(providers.map((p) => p.type === 'simulator' && p.settings.dialMode)).toEqual(['two-step', 'direct']);
     expect(demoConfig('my-own-demo-token-123').token).toBe('my-own-demo-token-123');
   });
+
+  it("gives the demo's /metrics a token of its own, apart from the API token", () => {
+    const { config, token, metricsToken } = demoConfig();
+    expect(metricsToken.length).toBeGreaterThanOrEqual(32);
+    expect(metricsToken).not.toBe(token);
+    expect(config.metrics.token).toBe(metricsToken);
+  });
+
+  it('serves no /metrics without a token of its own, and refuses one switched on without it', () => {
+    expect(parseConfig(JSON.stringify(testConfig()), 'c.json').metrics).toEqual({});
+    expect(() => parseConfig(JSON.stringify(testConfig({ metrics: { enabled: true } })), 'c.json')).toThrow(
+      /c\.json:\d+:\d+: metrics: \/metrics lists every account, application and provider, so it needs a token of its own/,
+    );
+  });
+
+  it('checks the limits: headers must arrive before the whole request may', () => {
+    const config = testConfig({ limits: { requestTimeoutMs: 5000, headersTimeoutMs: 10_000 } });
+    expect(() => parseConfig(JSON.stringify(config), 'c.json')).toThrow(/limits\.headersTimeoutMs: must be at most requestTimeoutMs/);
+    expect(parseConfig(JSON.stringify(testConfig()), 'c.json').limits.requestsPerToken).toBe(32);
+  });
 });

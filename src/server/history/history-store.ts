@@ -1,17 +1,25 @@
 /**
  * The call journal and the queries answered from it, over either dialect: one batched
- * transaction per sync, window lists, analytics, the backfill's batches and retention.
+ * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
+ * make-call Idempotency-Keys, which live in the same database.
  */
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
 import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
-import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
+import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
+import { HeavyReadPool } from './heavy-read-pool.js';
+import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
+import type { IdempotencyKeys } from '../calls/idempotency-store.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
+import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import type { JournalBatch } from './journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
-import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
+import type { SubscriberActivityRow } from './subscriber-activity-query.js';
+
+/** The lane of reads the service makes for itself, apart from any token's. */
+const SERVICE_LANE = 'service';
 
 /** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
@@ -43,13 +51,22 @@ export interface CallJournal {
 }
 
 export class HistoryStore {
+  /** Make-call Idempotency-Keys, kept beside the journal so they hold across restarts and instances. */
+  readonly idempotencyKeys: IdempotencyKeys;
+
   private constructor(
     private readonly db: HistoryDb,
     readonly dialect: HistoryDialect,
-  ) {}
+    /** Where the heavy reads run: reader threads, off the event loop. */
+    private readonly reader: HeavyReader,
+  ) {
+    this.idempotencyKeys = new IdempotencyKeysTable(db);
+  }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
-    return new HistoryStore(await openHistoryDatabase(location), location.kind);
+    const db = await openHistoryDatabase(location);
+    const inMemory = location.kind === 'embedded' && location.file === ':memory:';
+    return new HistoryStore(db, location.kind, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
   }
 
   journal(scope: ProviderScope): CallJournal {
@@ -110,27 +127,25 @@ export class HistoryStore {
     return { calls: rows.map(fromCallRow), lastSyncAt: mark === undefined ? undefined : Number(mark.last_sync_at) };
   }
 
-  /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. */
-  async callsLiveDuring(scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> {
-    const rows = await this.db
-      .selectFrom('calls')
-      .selectAll()
-      .where((eb) => eb.and(inScope(scope)))
-      .where('started_at', '<=', to)
-      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
-      .orderBy('started_at')
-      .orderBy('call_id')
-      .limit(limit)
-      .execute();
-    return rows.map(fromCallRow);
+  /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. Read here, on the caller's thread. */
+  callsLiveDuring(scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> {
+    return callsLiveDuring(this.db, scope, from, to, limit);
   }
 
-  concurrency(scope: ProviderScope, request: ConcurrencyRequest): Promise<ConcurrencyBucketRow[]> {
-    return concurrencyBuckets(this.db, scope, request);
+  /**
+   * A window of the list, serialized, from a reader thread. `lane` groups the reads one caller
+   * makes (a token): the readers take lanes in turn.
+   */
+  windowList(request: WindowListRequest, lane = SERVICE_LANE): Promise<WindowList> {
+    return this.reader.read('windowList', [request], lane);
   }
 
-  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number): Promise<SubscriberActivityRow[]> {
-    return subscriberActivity(this.db, scope, from, to, now);
+  concurrency(scope: ProviderScope, request: ConcurrencyRequest, lane = SERVICE_LANE): Promise<ConcurrencyBucketRow[]> {
+    return this.reader.read('concurrency', [scope, request], lane);
+  }
+
+  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number, lane = SERVICE_LANE): Promise<SubscriberActivityRow[]> {
+    return this.reader.read('subscriberActivity', [scope, from, to, now], lane);
   }
 
   async hasHistory(scope: ProviderScope): Promise<boolean> {
@@ -172,6 +187,7 @@ export class HistoryStore {
   }
 
   async close(): Promise<void> {
+    await this.reader.close();
     await this.db.destroy();
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { paths } from '../../contract/paths.js';
-import { TokenIndex } from '../auth/token-index.js';
+import { sha256, TokenIndex } from '../auth/token-index.js';
 import type { ServiceConfig } from '../config/config-schema.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { authenticate } from './auth-plugin.js';
@@ -23,14 +23,18 @@ export interface MetricsOptions {
 
 const providerLabels = ['account', 'application', 'provider'] as const;
 
-/** /metrics may require its own token, configured as a SHA-256 digest; it grants nothing else. */
-const metricsTokenIndex = (tokenSha256: string) =>
-  new TokenIndex([
-    {
-      digest: Buffer.from(tokenSha256, 'hex'),
-      principal: { accountID: '', tokenName: 'metrics', applications: new Set(), permissions: new Set(), subscribers: new Set() },
-    },
+/**
+ * /metrics names every account, application and provider, so it requires a token of its own
+ * (it grants nothing else, and no tenant's token opens it); without one it is not served at all.
+ */
+const metricsTokenIndex = ({ enabled, tokenSha256, token }: ServiceConfig['metrics']): TokenIndex | undefined => {
+  if (enabled === false) return undefined;
+  const digest = tokenSha256 !== undefined ? Buffer.from(tokenSha256, 'hex') : token !== undefined ? sha256(token) : undefined;
+  if (digest === undefined) return undefined;
+  return new TokenIndex([
+    { digest, principal: { accountID: '', tokenName: 'metrics', applications: new Set(), permissions: new Set(), subscribers: new Set() } },
   ]);
+};
 
 /** Wrapped with fastify-plugin so its response hook sees every route of the app. */
 export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry }: MetricsOptions) => {
@@ -103,20 +107,20 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     done();
   });
 
-  if (!config.metrics.enabled) return;
-  const tokens = config.metrics.tokenSha256 ? metricsTokenIndex(config.metrics.tokenSha256) : undefined;
+  const tokens = metricsTokenIndex(config.metrics);
+  if (!tokens) return;
   const doc: RouteDoc = {
     operationId: 'metrics',
     summary: 'Prometheus metrics',
-    description: tokens
-      ? 'Requires the bearer token configured in `metrics.tokenSha256`.'
-      : 'Open to anyone who can reach the service.',
+    description:
+      "Requires the metrics token configured in `metrics.tokenSha256` (no tenant's token opens it): the metrics name every " +
+      'account, application and provider. Without a metrics token the route is not served.',
     public: true,
     responses: { '200': { description: 'Text exposition format', content: { type: 'text/plain' } } },
-    problems: tokens ? ['unauthorized'] : [],
+    problems: ['unauthorized'],
   };
   app.get(paths.metrics(), { config: { doc } }, async (request, reply) => {
-    if (tokens) authenticate(tokens, request.headers.authorization);
+    authenticate(tokens, request.headers.authorization);
     return reply.type(prom.contentType).send(await prom.metrics());
   });
 });

@@ -262,3 +262,25 @@ describe('snapshot and changes, applied in order', () => {
     await history.dispose();
   }, 60_000);
 });
+
+describe("a token's streams", () => {
+  it('are counted apart from its requests in flight, up to their own cap, and give their slot back when closed', async () => {
+    // A closed stream's connection stays open as an idle keep-alive one: a short keep-alive lets the app close at once.
+    t = await buildTestApp({ limits: { streamsPerToken: 2, requestsPerToken: 1, keepAliveTimeoutMs: 1000 } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.providers.syncAll();
+    const first = await open('pbx');
+    const second = await open('trunk');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // Two streams open, and the token's one request in flight is still free for a list.
+    expect((await list('pbx')).totalCalls).toBe(0);
+
+    const third = await fetch(`${base}${streamPath('pbx')}`, { headers: { authorization: `Bearer ${tokens.acmeAll}` } });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('1');
+    expect(await third.json()).toMatchObject({ code: 'too_many_streams' });
+
+    first.close();
+    await expect.poll(async () => (await open('pbx')).status, { timeout: 5000 }).toBe(200);
+  });
+});

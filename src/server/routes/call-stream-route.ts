@@ -41,7 +41,9 @@ const doc: RouteDoc = {
     '`Last-Event-ID` to receive only the changes since, or a fresh snapshot for a provider whose changes are no longer ' +
     `kept (about 10 minutes) or come from another service instance. A comment line every ${STREAM_HEARTBEAT_MS / 1000} s ` +
     'shows the stream is alive. Same token rules as the list (`calls:read`; a provider the token may not see is a 404 ' +
-    'before any event). Gzipped when the client accepts it, each event flushed whole.',
+    'before any event). Gzipped when the client accepts it, each event flushed whole. Streams are counted apart from ' +
+    'requests in flight: each token may hold a few open at once (`limits.streamsPerToken`, 8 by default), past that ' +
+    '`429 too_many_streams`; past the service\'s total, `503 service_busy`.',
   parameters: [
     {
       name: 'providers',
@@ -60,7 +62,7 @@ const doc: RouteDoc = {
       content: { type: 'text/event-stream', description: 'event: snapshot | changes | status; id: cursor; data: JSON' },
     },
   },
-  problems: ['forbidden', 'not_found', 'invalid_request'],
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_streams', 'service_busy'],
   otherMethods: () => 'The stream is read with GET.',
 };
 
@@ -150,13 +152,15 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
     for (const stream of open) stream.end();
   });
 
-  app.get(routePatterns.callStream, { config: { doc } }, async (request: StreamRequest, reply) => {
+  // A stream is counted among its token's streams, not its requests in flight: it is open for hours on purpose.
+  app.get(routePatterns.callStream, { config: { doc, stream: true } }, async (request: StreamRequest, reply) => {
     requirePermission(request.principal, 'calls:read');
     const query = streamQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The stream request is not valid', query.error, 'is not a known query parameter');
     const runtimes = query.data.providers.map((providerID) => resolveProvider(registry, request.principal, { ...request.params, providerID }));
     const resume = parseStreamCursor(request.headers['last-event-id']);
 
+    app.streamSlots.open(request, reply);
     const stream = EventStream.open(request, reply, {
       heartbeatMs: heartbeatMs ?? STREAM_HEARTBEAT_MS,
       retryMs: STREAM_RETRY_MS,

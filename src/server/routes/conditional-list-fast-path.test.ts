@@ -10,9 +10,11 @@ afterEach(async () => {
 });
 
 const pbx = paths.listCalls({ accountID: 'acme', applicationID: 'support', providerID: 'pbx' });
+/** /metrics opens only to a token of its own. */
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 
 const start = async (overrides: Parameters<typeof buildTestApp>[0] = {}) => {
-  t = await buildTestApp({ metrics: { enabled: true }, ...overrides });
+  t = await buildTestApp({ metrics: { token: METRICS_TOKEN }, ...overrides });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.phone('acme/support/pbx').calls = [providerCall('c1', T0 - 60_000)];
   await t.app.providers.syncAll();
@@ -35,7 +37,7 @@ const headersOf = (response: Response) => Object.fromEntries([...response.header
 const framework = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: pbx, headers });
 
 const requestsCounted = async (status: number) => {
-  const text = await (await get('/metrics', {})).text();
+  const text = await (await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })).text();
   const line = text
     .split('\n')
     .find(
