@@ -1,8 +1,9 @@
 /**
  * One sync loop per provider: polls the phone system on an interval, and at once when a phone
- * system that can tell says something changed; keeps the latest snapshot of its calls for every
- * reader, numbers what changed in a change log for the streams, tells them when the provider
- * fails or recovers, and writes what changed to the call journal, one batch a sync.
+ * system that can tell says something changed; ends the calls that leave the provider's list and
+ * keeps ended calls listed a while; keeps the latest snapshot of its calls for every reader,
+ * numbers what changed in a change log for the streams, tells them when the provider fails or
+ * recovers, and writes what changed to the call journal, one batch a sync.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
@@ -10,6 +11,7 @@ import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { ProviderFailure, type PhoneSystem, type ProviderCall } from '../providers/phone-system.js';
 import type { CallJournal } from '../history/history-store.js';
 import { journalBatch } from '../history/journal-batch.js';
+import { CallEndings, type CallEndingsView } from './call-endings.js';
 import { CallSnapshot } from './call-snapshot.js';
 import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
 
@@ -23,6 +25,8 @@ export interface ProviderSyncOptions {
   intervalMs: number;
   requestTimeoutMs: number;
   staleAfterMs: number;
+  /** How long an ended call stays listed after its end. */
+  keepEndedMs: number;
   clock: Clock;
   log: FastifyBaseLogger;
   journal: CallJournal;
@@ -66,6 +70,9 @@ export class ProviderSync {
   private firstAttempt: Promise<void> | undefined;
   /** The calls as last written to the journal; undefined until a write succeeds, or after one failed. */
   private journaled: readonly ProviderCall[] | undefined;
+  private readonly endings: CallEndings;
+  /** Whether the journal was asked what the service knew before this run. */
+  private recalled = false;
   /** Failed polls in a row; the log says when a streak starts and ends, not every poll of it. */
   private failedInARow = 0;
   private readonly changes: ChangeLog;
@@ -85,6 +92,8 @@ export class ProviderSync {
     private readonly options: ProviderSyncOptions,
   ) {
     this.changes = new ChangeLog(options.clock, options.changeLog);
+    // Two intervals without a good sync: the service was not watching when a call left.
+    this.endings = new CallEndings({ keepEndedMs: options.keepEndedMs, blindAfterMs: 2 * options.intervalMs });
   }
 
   start(): void {
@@ -240,10 +249,29 @@ export class ProviderSync {
       return;
     }
     const takenAt = this.options.clock.now();
-    this.accept(calls, takenAt);
+    if (!this.recalled) await this.recall(takenAt);
+    const view = this.endings.next(calls, takenAt);
+    this.accept(view.listed, takenAt);
     this.logRecovery();
     this.updateHealth();
-    await this.record(takenAt);
+    await this.record(view, takenAt);
+  }
+
+  /**
+   * Takes back, once, what the journal knew before this run: calls that ended shortly before a
+   * restart stay listed, and calls that left while the service was down end at its last sync.
+   */
+  private async recall(at: number): Promise<void> {
+    this.recalled = true;
+    try {
+      const { calls, lastSyncAt } = await this.options.journal.recall(at - this.options.keepEndedMs);
+      this.endings.restore(
+        calls.map(({ closedBySync, ...call }) => ({ call, endedByService: closedBySync })),
+        lastSyncAt,
+      );
+    } catch (error) {
+      this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal could not be read back');
+    }
   }
 
   /** Tells the streams when the provider starts failing, when its snapshot grows too old, and when it recovers. */
@@ -289,14 +317,14 @@ export class ProviderSync {
   }
 
   /**
-   * Journals what changed since the last written snapshot. A failed write never stops the live
-   * feed; the next sync then writes every call, and the store closes what vanished meanwhile.
+   * Journals what changed since the last written sync, listed or not (a call the service ended is
+   * journaled even when `keepEndedMs` is 0). A failed write never stops the live feed; the next
+   * sync then writes every call, and the store closes what vanished meanwhile.
    */
-  private async record(takenAt: number): Promise<void> {
-    const calls = this.snapshot?.calls ?? [];
+  private async record(view: CallEndingsView, takenAt: number): Promise<void> {
     try {
-      await this.options.journal.write(journalBatch(this.journaled, calls, takenAt));
-      this.journaled = calls;
+      await this.options.journal.write(journalBatch(this.journaled, view.known, takenAt, view.endedByService));
+      this.journaled = view.known;
     } catch (error) {
       this.journaled = undefined;
       this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal write failed');

@@ -59,6 +59,8 @@ const providerCommon = {
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
   /** How old the last good snapshot may grow, while the provider fails, before lists answer 503. */
   staleAfterMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+  /** How long an ended call stays in the live list after its end (0: it leaves at once; the journal keeps it anyway). */
+  keepEndedMs: z.number().int().min(0).max(86_400_000).default(120_000),
 };
 
 export const providerConfigSchema = z.discriminatedUnion('type', [

@@ -9,7 +9,20 @@ describe('config', () => {
   it('accepts a valid file and fills defaults', () => {
     const config = parseConfig(JSON.stringify(testConfig()), 'callboard.json');
     expect(config.rateLimitPerMinute).toBe(1200);
-    expect(config.accounts[0]?.applications[0]?.providers[0]).toMatchObject({ syncIntervalMs: 1000, staleAfterMs: 30_000 });
+    expect(config.accounts[0]?.applications[0]?.providers[0]).toMatchObject({ syncIntervalMs: 1000, staleAfterMs: 30_000, keepEndedMs: 120_000 });
+  });
+
+  it('takes how long ended calls stay listed per provider, and refuses a bad value by name', () => {
+    const withKeep = (keepEndedMs: unknown) => {
+      const config = testConfig();
+      Object.assign(config.accounts[0]!.applications[0]!.providers[1]!, { keepEndedMs });
+      return JSON.stringify(config);
+    };
+    const providers = parseConfig(withKeep(0), 'c.json').accounts[0]?.applications[0]?.providers;
+    expect(providers?.map((p) => p.keepEndedMs)).toEqual([120_000, 0]);
+    expect(() => parseConfig(withKeep(-1), 'c.json')).toThrow(/^c\.json:1:\d+: account "acme" › application "support" › provider "trunk" › keepEndedMs: /);
+    expect(() => parseConfig(withKeep(90_000_000), 'c.json')).toThrow(/provider "trunk" › keepEndedMs: /);
+    expect(() => parseConfig(withKeep('2 min'), 'c.json')).toThrow(/provider "trunk" › keepEndedMs: /);
   });
 
   it('names the file, the path inside it and the problem', () => {

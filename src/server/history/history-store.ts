@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
-import { toCallRow, type JournaledCall } from './call-rows.js';
+import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
 import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
@@ -35,9 +35,19 @@ type Trx = Transaction<HistoryTables>;
 const inScope = (scope: ProviderScope) =>
   ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
 
+/** What the journal held of a provider when the service last ran. */
+export interface JournalRecall {
+  /** Calls still open, and those that ended recently. */
+  calls: JournaledCall[];
+  /** The last sync written; undefined for a provider never synced. */
+  lastSyncAt: number | undefined;
+}
+
 /** The journal of one provider, as its sync loop sees it. */
 export interface CallJournal {
   write(batch: JournalBatch): Promise<void>;
+  /** Open calls and calls that ended from `since` on, as journaled before this run. */
+  recall(since: number): Promise<JournalRecall>;
 }
 
 export class HistoryStore {
@@ -60,22 +70,15 @@ export class HistoryStore {
   }
 
   journal(scope: ProviderScope): CallJournal {
-    return { write: (batch) => this.write(scope, batch) };
+    return { write: (batch) => this.write(scope, batch), recall: (since) => this.recall(scope, since) };
   }
 
   /** One transaction per sync: a crash loses at most this batch and never leaves half of it. */
   async write(scope: ProviderScope, batch: JournalBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (batch.complete) await this.closeUnlisted(trx, scope, batch);
-      for (const part of chunks(batch.upserts)) await upsertCalls(trx, part.map((call) => toCallRow(scope, call)));
-      for (const part of chunks(batch.vanished))
-        await trx
-          .updateTable('calls')
-          .set({ ended_at: batch.at, closed_by_sync: 1 })
-          .where((eb) => eb.and(inScope(scope)))
-          .where('call_id', 'in', part)
-          .where('ended_at', 'is', null)
-          .execute();
+      for (const part of chunks(batch.upserts))
+        await upsertCalls(trx, part.map((call) => toCallRow(scope, call, batch.endedByService.has(call.callID))));
       await trx
         .insertInto('provider_syncs')
         .values({ ...inScope(scope), last_sync_at: batch.at })
@@ -86,7 +89,8 @@ export class HistoryStore {
 
   /**
    * Calls still open in the journal that a complete snapshot no longer lists vanished while the
-   * service was not watching (a restart, a failed write): closed at the last sync that saw them.
+   * service was not watching (a restart, a failed write): closed at the last sync that saw them,
+   * and missed when they were inbound and never seen answered, as the live list ends them.
    */
   private async closeUnlisted(trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> {
     const listed = new Set(batch.upserts.map((call) => call.callID));
@@ -98,10 +102,29 @@ export class HistoryStore {
     for (const part of chunks(gone))
       await trx
         .updateTable('calls')
-        .set({ ended_at: closedAt, closed_by_sync: 1 })
+        .set((eb) => ({
+          ended_at: closedAt,
+          closed_by_sync: 1,
+          is_missed: eb.case().when(eb.and([eb('is_outbound', '=', 0), eb('answered_at', 'is', null)])).then(1).else(eb.ref('is_missed')).end(),
+        }))
         .where((eb) => eb.and(inScope(scope)))
         .where('call_id', 'in', part)
         .execute();
+  }
+
+  /**
+   * What the service knew of a provider's calls when it last ran: the calls still open and those
+   * that ended from `since` on, and the time of its last sync; the sync takes them back at start.
+   */
+  async recall(scope: ProviderScope, since: number): Promise<JournalRecall> {
+    const rows = await this.db
+      .selectFrom('calls')
+      .selectAll()
+      .where((eb) => eb.and(inScope(scope)))
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', since)]))
+      .execute();
+    const mark = await this.db.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+    return { calls: rows.map(fromCallRow), lastSyncAt: mark === undefined ? undefined : Number(mark.last_sync_at) };
   }
 
   /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. Read here, on the caller's thread. */

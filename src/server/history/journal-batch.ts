@@ -1,6 +1,6 @@
 /**
  * What one sync must write to the journal: the calls that are new or changed since the last
- * written snapshot, and the calls that vanished without an end time (ghosts, closed at `at`).
+ * written snapshot, each flagged when the service, not the provider, ended it.
  */
 import { diffCalls } from '../calls/call-diff.js';
 import type { ProviderCall } from '../providers/phone-system.js';
@@ -9,8 +9,8 @@ export interface JournalBatch {
   /** Clock time of the snapshot. */
   at: number;
   upserts: ProviderCall[];
-  /** Call IDs to close at `at` and mark closed by sync. */
-  vanished: string[];
+  /** The upserts whose end the service set when they left the provider's list. */
+  endedByService: ReadonlySet<string>;
   /**
    * The first batch of a run (or after a failed write) carries every call, and tells the store to
    * close what it still holds open but the provider no longer lists.
@@ -18,9 +18,15 @@ export interface JournalBatch {
   complete: boolean;
 }
 
-export const journalBatch = (written: readonly ProviderCall[] | undefined, current: readonly ProviderCall[], at: number): JournalBatch => {
-  if (!written) return { at, upserts: [...current], vanished: [], complete: true };
-  const { upserted, removed } = diffCalls(written, current);
-  const vanished = removed.filter((call) => call.endedAt === undefined).map((call) => call.callID);
-  return { at, upserts: upserted, vanished, complete: false };
+const NONE: ReadonlySet<string> = new Set();
+
+export const journalBatch = (
+  written: readonly ProviderCall[] | undefined,
+  current: readonly ProviderCall[],
+  at: number,
+  endedByService: ReadonlySet<string> = NONE,
+): JournalBatch => {
+  const upserts = written ? diffCalls(written, current).upserted : [...current];
+  const flagged = endedByService.size === 0 ? NONE : new Set(upserts.filter((call) => endedByService.has(call.callID)).map((call) => call.callID));
+  return { at, upserts, endedByService: flagged, complete: !written };
 };

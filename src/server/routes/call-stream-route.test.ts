@@ -63,13 +63,18 @@ describe('the change stream', () => {
     expect(changes.upserted).toEqual((await list('pbx')).calls);
     expect(changes.removed).toEqual([]);
 
-    // A sync that changes nothing sends nothing; a call that leaves is named once.
+    // A sync that changes nothing sends nothing; a call that leaves the provider's list is sent
+    // ended, and named once when it leaves the list for good, keepEndedMs later.
     await t.app.providers.syncAll();
     t.phone('acme/support/pbx').calls = [providerCall('c2', T0 + 800)];
     await t.app.providers.syncAll();
-    const gone = changesEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'changes', { after: seen + 1 })).data));
+    const ended = changesEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'changes', { after: seen + 1 })).data));
+    expect(ended).toMatchObject({ upserted: [{ callID: 'c1', endedAt: new Date(T0 + 1000).toISOString() }], removed: [] });
+    t.clock.advance(120_000);
+    await t.app.providers.syncAll();
+    const gone = changesEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'changes', { after: seen + 2 })).data));
     expect(gone).toMatchObject({ upserted: [], removed: ['c1'] });
-    expect(stream.events.filter((e) => e.event === 'changes')).toHaveLength(2);
+    expect(stream.events.filter((e) => e.event === 'changes')).toHaveLength(3);
   });
 
   it('resumes from Last-Event-ID with only the changes since, and starts over from a snapshot when it cannot', async () => {
@@ -84,10 +89,12 @@ describe('the change stream', () => {
     await t.app.providers.syncAll();
     t.phone('acme/support/pbx').calls = [providerCall('c2', T0 + 1)];
     await t.app.providers.syncAll();
+    t.clock.advance(120_000);
+    await t.app.providers.syncAll();
 
     const resumed = await open('pbx', { 'last-event-id': snapshot.id });
     const missed = await resumed.next((e) => e.event === 'changes' && e.data.includes('"removed":["c1"]'));
-    expect(resumed.events.map((e) => e.event)).toEqual(['changes', 'changes']);
+    expect(resumed.events.map((e) => e.event)).toEqual(['changes', 'changes', 'changes']);
     expect(changesEventSchema.parse(JSON.parse(resumed.events[0]?.data ?? '')).upserted.map((c) => c.callID)).toEqual(['c2']);
     expect(missed.id).not.toBe(snapshot.id);
 

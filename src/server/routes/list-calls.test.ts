@@ -55,6 +55,28 @@ describe('GET list calls', () => {
     expect(Object.keys(body.calls[0] ?? {})).not.toContain('answeredAt');
   });
 
+  it('keeps a call that left the provider listed as ended for keepEndedMs, missed when inbound and never answered, and in the journal', async () => {
+    t.phone('acme/support/pbx').calls = [call('gave-up', T0 - 20_000), call('talked', T0 - 30_000, { answeredAt: T0 - 25_000 })];
+    await t.app.providers.syncAll();
+    t.phone('acme/support/pbx').calls = [];
+    t.clock.advance(1000);
+    await t.app.providers.syncAll();
+    const ended = listCallsResponseSchema.parse((await list()).json()).calls.map((c) => [c.callID, c.endedAt, c.isMissedCall]);
+    expect(ended).toEqual([
+      ['talked', '2026-11-22T09:00:01.000Z', false],
+      ['gave-up', '2026-11-22T09:00:01.000Z', true],
+    ]);
+    const journaled = listCallsResponseSchema.parse((await list('?fromDate=2026-11-22T08:00:00Z')).json()).calls;
+    expect(journaled.map((c) => [c.callID, c.endedAt, c.isMissedCall])).toEqual(ended);
+
+    t.clock.advance(119_999);
+    await t.app.providers.syncAll();
+    expect(listCallsResponseSchema.parse((await list()).json()).totalCalls).toBe(2);
+    t.clock.advance(1);
+    await t.app.providers.syncAll();
+    expect(listCallsResponseSchema.parse((await list()).json()).totalCalls).toBe(0);
+  });
+
   it('never marks an outbound call as missed', async () => {
     t.phone('acme/support/pbx').calls = [call('c1', T0, { isOutbound: true, isMissedCall: true })];
     await t.app.providers.syncAll();
@@ -241,6 +263,35 @@ describe('date windows from the journal', () => {
     const problem = problemSchema.parse(over.json());
     expect(problem.detail).toMatch(/More than 10000 calls/);
     expect(problem.errors?.map((e) => e.field)).toEqual(['fromDate']);
+  });
+
+  it('after a restart, still lists the calls that had just ended, and ends those that left while it was down at its last sync', async () => {
+    const history = await createTestHistory();
+    try {
+      const before = await buildTestApp({}, { history });
+      const talking = call('talking', T0 - 30_000, { answeredAt: T0 - 25_000 });
+      before.phone('acme/support/pbx').calls = [call('gave-up', T0 - 20_000), talking, call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      before.clock.advance(1000);
+      before.phone('acme/support/pbx').calls = [talking, call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      await before.app.close();
+
+      // Down for half a minute; the talking call ended meanwhile.
+      const after = await buildTestApp({}, { history });
+      after.clock.advance(30_000);
+      after.phone('acme/support/pbx').calls = [call('stays', T0 - 10_000)];
+      await after.app.providers.syncAll();
+      const res = await after.as(tokens.acmeAll, { method: 'GET', url });
+      await after.app.close();
+      expect(listCallsResponseSchema.parse(res.json()).calls.map((c) => [c.callID, c.endedAt ?? null, c.isMissedCall])).toEqual([
+        ['talking', '2026-11-22T09:00:01.000Z', false],
+        ['gave-up', '2026-11-22T09:00:01.000Z', true],
+        ['stays', null, false],
+      ]);
+    } finally {
+      await history.dispose();
+    }
   });
 
   it('still answers after a restart: the journal outlives the process, and ghosts stay closed', async () => {

@@ -37,6 +37,8 @@ const MAX_BACKOFF_MS = 30_000;
 export const callKeys = {
   all: ['calls'] as const,
   live: (baseURL: string, scope: ProviderScope) => [...callKeys.all, 'live', ...providerKey(baseURL, scope)] as const,
+  /** Every provider's missed-calls window on one service. */
+  recentMissedAll: (baseURL: string) => [...callKeys.all, 'recent-missed', baseURL] as const,
   recentMissed: (baseURL: string, scope: ProviderScope, windowMs: number) =>
     [...callKeys.all, 'recent-missed', ...providerKey(baseURL, scope), windowMs] as const,
 };
