@@ -1,12 +1,47 @@
-/** Browser figures in Debian's Chromium: update cost, long tasks, scrolling, heap, first load, freshness. */
+/**
+ * Browser figures in Debian's Chromium, for the dashboard on the change stream and, as the
+ * reference, polling the list as it does where the service cannot stream: update cost, long
+ * tasks, scrolling, heap, first load, freshness from the phone system's event to the pixel.
+ */
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
+import { traceMainThread, type MainThreadBreakdown } from './support/chromium-trace.js';
+import { heapContents, heapGrowth, type HeapContents, type HeapGrowthEntry } from './support/heap-snapshot.js';
+import { dashboardLocator, summarizeProfile, type Profile, type ProfileSummary } from './support/cpu-profile.js';
+
+/** How the dashboard gets its calls: the change stream, or polling the list (the service refuses the stream, as one implementing only the spec does). */
+export type Transport = 'stream' | 'poll';
+
+/** The share of the live calls that changes each second in the dashboard benchmarks. */
+export const CHANGE_RATE = 0.05;
+
+const ASSETS = fileURLToPath(new URL('../dist/web/assets', import.meta.url));
+
+const changingService = (calls: number, transport: Transport) =>
+  startChild('bench/servers/service-server.ts', [
+    '--provider',
+    'changing',
+    '--calls',
+    String(calls),
+    '--rate',
+    String(CHANGE_RATE),
+    '--stream',
+    transport === 'stream' ? 'on' : 'off',
+  ]);
 
 const LIST_PATH = '/v1/accounts/bench/applications/app/provider/pbx/calls';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 
@@ -22,9 +57,20 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
-const openLiveView = async (page: Page, port: number, query = '') => {
+const openLiveView = async (page: Page, port: number, query = '', transport?: Transport) => {
   await page.goto(`http://127.0.0.1:${port}/${query}#token=${BENCH_TOKEN}`);
   await page.getByRole('table', { name: 'Live calls' }).getByRole('row').nth(1).waitFor({ timeout: 60_000 });
+  // The freshness indicator says how the calls arrive: make sure it is the way being measured.
+  if (transport) await page.getByText(transport === 'stream' ? /· pushed/ : /· polling every/).waitFor({ timeout: 30_000 });
+};
+
+/** A CPU profile of the page for `ms`, mapped back to the dashboard's sources. */
+const profilePage = async (cdp: CDPSession, ms: number): Promise<ProfileSummary> => {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const { profile } = await cdp.send('Profiler.stop');
+  return summarizeProfile(profile as unknown as Profile, dashboardLocator(ASSETS));
 };
 
 /** Median time for this page to JSON.parse one poll's body: the per-machine reference for browser timings. */
@@ -45,61 +91,130 @@ const parseReferenceMs = (page: Page, port: number) =>
 
 export interface DashboardAtSize {
   calls: number;
-  polls: number;
+  transport: Transport;
+  seconds: number;
+  /** Table commits after an arrival (a changed poll, or stream events). */
+  updates: number;
   commitP50: number;
   commitP95: number;
   commitMax: number;
+  /** The app's own measure, from the latest arrival before the commit. */
+  latestArrivalP50: number;
   longTasks: number;
   longestTask: number;
   scrollFps: number;
   parseReferenceMs: number;
+  /** Where the page's time went after the measured window, while updates kept arriving. */
+  trace?: MainThreadBreakdown;
+  profile?: ProfileSummary;
 }
 
-/** 30 s of 1 s polling over a list that changes on every poll, then 5 s of scrolling. */
-export const dashboardAtSize = async (browser: Browser, calls: number): Promise<DashboardAtSize> => {
-  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'churn', '--calls', String(calls)]);
+/**
+ * Per commit, the time since the earliest arrival it shows: where updates arrive faster than the
+ * page commits them (stream events during a long render), one commit shows several, and the
+ * oldest has waited longest.
+ */
+const sinceEarliestArrival = (arrivals: number[], commits: { start: number; end: number }[]): number[] => {
+  let after = -Infinity;
+  return commits.flatMap((commit) => {
+    // The app's measure starts at the latest arrival it consumed: the ones up to its start are this commit's.
+    const first = arrivals.find((at) => at > after && at <= commit.start);
+    after = commit.start;
+    return first === undefined ? [] : [commit.end - first];
+  });
+};
+
+/** Frames per second while the table scrolls by 120 px a frame for 5 s, updates arriving meanwhile. */
+const scrollFps = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const scroller = [...document.querySelectorAll('*')].find(
+          (el) =>
+            el.querySelector('table[aria-label="Live calls"]') &&
+            el.scrollHeight > el.clientHeight + 100 &&
+            getComputedStyle(el).overflowY !== 'visible',
+        ) as HTMLElement | undefined;
+        if (!scroller) return resolve(NaN);
+        let frames = 0;
+        const start = performance.now();
+        const step = () => {
+          frames += 1;
+          scroller.scrollTop = (scroller.scrollTop + 120) % (scroller.scrollHeight - scroller.clientHeight);
+          if (performance.now() - start < 5000) requestAnimationFrame(step);
+          else resolve((frames * 1000) / (performance.now() - start));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+
+/**
+ * `seconds` of steady updates (5 % of the calls changing per second) after the first list is on
+ * screen and settled, then 5 s of scrolling; then, with `profileMs`, up to 5 s of tracing and a
+ * CPU profile of `profileMs`, to say where the time goes.
+ */
+export const dashboardAtSize = async (
+  browser: Browser,
+  calls: number,
+  transport: Transport,
+  options: { seconds: number; profileMs?: number },
+): Promise<DashboardAtSize> => {
+  const service = await changingService(calls, transport);
   const page = await newPage(browser);
   try {
-    await openLiveView(page, service.port, '?poll=1000');
+    await openLiveView(page, service.port, transport === 'poll' ? '?poll=1000' : '', transport);
+    // The first snapshot and what it sets off (lazy chunks, the chart's first render) are not steady updates.
+    await page.waitForTimeout(3000);
     await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
+      const w = window as unknown as { longTasks: number[]; arrivals: number[]; commits: { start: number; end: number }[] };
       w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask' });
-      performance.clearMeasures('callboard:poll-to-commit');
-    });
-    await page.waitForTimeout(30_000);
-    const sample = await page.evaluate(() => ({
-      commits: performance.getEntriesByName('callboard:poll-to-commit').map((entry) => entry.duration),
-      longTasks: (window as unknown as { longTasks: number[] }).longTasks,
-    }));
-    const scrollFps = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const scroller = [...document.querySelectorAll('*')].find(
-            (el) => el.querySelector('table[aria-label="Live calls"]') && el.scrollHeight > el.clientHeight + 100 && getComputedStyle(el).overflowY !== 'visible',
-          ) as HTMLElement | undefined;
-          if (!scroller) return resolve(NaN);
-          let frames = 0;
-          const start = performance.now();
-          const step = () => {
-            frames += 1;
-            scroller.scrollTop = (scroller.scrollTop + 120) % (scroller.scrollHeight - scroller.clientHeight);
-            if (performance.now() - start < 5000) requestAnimationFrame(step);
-            else resolve((frames * 1000) / (performance.now() - start));
-          };
-          requestAnimationFrame(step);
+      w.arrivals = [];
+      w.commits = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({
+        type: 'longtask',
+      });
+      // The app marks each arrival and measures from the latest one; the marks are seen here before it clears them.
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => {
+          if (entry.name === 'callboard:calls-received') w.arrivals.push(entry.startTime);
+          if (entry.name === 'callboard:poll-to-commit')
+            w.commits.push({ start: entry.startTime, end: entry.startTime + entry.duration });
         }),
-    );
+      ).observe({ entryTypes: ['mark', 'measure'] });
+    });
+    await page.waitForTimeout(options.seconds * 1000);
+    const sample = await page.evaluate(() => {
+      const { longTasks, arrivals, commits } = window as unknown as {
+        longTasks: number[];
+        arrivals: number[];
+        commits: { start: number; end: number }[];
+      };
+      return { longTasks, arrivals, commits };
+    });
+    const fromEarliest = sinceEarliestArrival(sample.arrivals, sample.commits);
+    const fps = await scrollFps(page);
+    const trace = options.profileMs ? await traceMainThread(browser, page, Math.min(5000, options.profileMs)) : undefined;
+    const profile = options.profileMs
+      ? await profilePage(await page.context().newCDPSession(page), options.profileMs)
+      : undefined;
     return {
       calls,
-      polls: sample.commits.length,
-      commitP50: quantile(sample.commits, 0.5),
-      commitP95: quantile(sample.commits, 0.95),
-      commitMax: Math.max(...sample.commits),
+      transport,
+      seconds: options.seconds,
+      updates: sample.commits.length,
+      commitP50: quantile(fromEarliest, 0.5),
+      commitP95: quantile(fromEarliest, 0.95),
+      commitMax: Math.max(...fromEarliest),
+      latestArrivalP50: quantile(
+        sample.commits.map((commit) => commit.end - commit.start),
+        0.5,
+      ),
       longTasks: sample.longTasks.length,
       longestTask: Math.max(0, ...sample.longTasks),
-      scrollFps,
+      scrollFps: fps,
       parseReferenceMs: await parseReferenceMs(page, service.port),
+      ...(trace ? { trace } : {}),
+      ...(profile ? { profile } : {}),
     };
   } finally {
     await page.close();
@@ -109,29 +224,55 @@ export const dashboardAtSize = async (browser: Browser, calls: number): Promise<
 
 export interface HeapGrowth {
   calls: number;
+  transport: Transport;
   minutes: number;
-  samplesMB: { atSeconds: number; usedMB: number }[];
+  /**
+   * Per sample: the heap's used size right after a forced collection, and what live objects hold
+   * in a heap snapshot (JS and DOM). The first also counts what the collector has not reclaimed yet.
+   */
+  samplesMB: { atSeconds: number; usedMB: number; liveMB: number }[];
+  /** What grew most from the 60 s sample to the last one. */
+  grew: HeapGrowthEntry[];
 }
 
-/** JS heap after garbage collection while polling every second: it must level off, not climb. */
-export const heapOverTime = async (browser: Browser, calls: number, minutes: number): Promise<HeapGrowth> => {
-  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'churn', '--calls', String(calls)]);
+const MB = 1e6;
+const liveBytes = (contents: HeapContents) => [...contents.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+
+/**
+ * The JS heap while updates arrive (polls every second, or the stream): it must level off, not
+ * climb. Heap snapshots at each sample say what live objects hold, and what grew.
+ */
+export const heapOverTime = async (
+  browser: Browser,
+  calls: number,
+  transport: Transport,
+  minutes: number,
+): Promise<HeapGrowth> => {
+  const service = await changingService(calls, transport);
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
-  const used = async () => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    return (await cdp.send('Runtime.getHeapUsage')).usedSize / 1e6;
-  };
   try {
-    await openLiveView(page, service.port, '?poll=1000');
-    const samples: { atSeconds: number; usedMB: number }[] = [];
+    await openLiveView(page, service.port, transport === 'poll' ? '?poll=1000' : '', transport);
+    const samples: HeapGrowth['samplesMB'] = [];
+    const snapshots = new Map<number, HeapContents>();
     const start = Date.now();
-    const marks = [15, 60, 150, minutes * 60];
+    const marks = [...new Set([15, 60, 150, minutes * 60])].filter((at) => at <= minutes * 60);
     for (const at of marks) {
       await page.waitForTimeout(Math.max(0, start + at * 1000 - Date.now()));
-      samples.push({ atSeconds: at, usedMB: await used() });
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      const contents = await heapContents(cdp);
+      snapshots.set(at, contents);
+      samples.push({ atSeconds: at, usedMB: usedSize / MB, liveMB: liveBytes(contents) / MB });
     }
-    return { calls, minutes, samplesMB: samples };
+    const [atMinute, last] = [snapshots.get(60), snapshots.get(marks.at(-1) ?? 0)];
+    return {
+      calls,
+      transport,
+      minutes,
+      samplesMB: samples,
+      grew: atMinute && last && atMinute !== last ? heapGrowth(atMinute, last) : [],
+    };
   } finally {
     await page.close();
     await service.stop();
@@ -155,7 +296,10 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
   page.on('response', async (response) => {
     const url = new URL(response.url());
     if (!/\.(js|css)$/.test(url.pathname)) return;
-    files.push({ file: url.pathname.replace(/^\/assets\//, ''), gzipBytes: gzipSync(await response.body(), { level: 9 }).length });
+    files.push({
+      file: url.pathname.replace(/^\/assets\//, ''),
+      gzipBytes: gzipSync(await response.body(), { level: 9 }).length,
+    });
   });
   try {
     await openLiveView(page, service.port);
@@ -165,8 +309,15 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
     });
     const firstLiveDataMs = first.onScreen;
     // What the first screen needs was requested before its data arrived; what is requested after (the chart) is lazy.
-    const timing = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ name: entry.name, start: entry.startTime })));
-    const beforeData = new Set(timing.filter((t) => t.start <= first.arrived).map((t) => new URL(t.name).pathname.replace(/^\/assets\//, '')));
+    const timing = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+      })),
+    );
+    const beforeData = new Set(
+      timing.filter((t) => t.start <= first.arrived).map((t) => new URL(t.name).pathname.replace(/^\/assets\//, '')),
+    );
     const firstScreen = files.filter((f) => beforeData.has(f.file));
     const reference = await context.newPage();
     const start = Date.now();
@@ -185,47 +336,122 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
 };
 
 export interface Freshness {
+  /** `stream`: the simulator tells the service of each event; `stream, polled provider`: the service polls it on its interval; `poll`: the dashboard polls the list. */
+  how: 'stream' | 'polled-provider' | 'poll';
   samples: number;
   p50: number;
   p95: number;
+  max: number;
   pollIntervalMs: number;
+  syncIntervalMs: number;
 }
 
-/** From a call's answer in the simulator to "Talking" on screen, at the default poll interval. */
-export const freshness = async (browser: Browser, samples: number): Promise<Freshness> => {
-  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--agents', '60']);
+/**
+ * Watches the table for a row with `formatted` in the state "Talking" and resolves with the epoch
+ * time of the frame that painted it: a callback queued from the frame's requestAnimationFrame
+ * runs once the frame is rendered.
+ */
+const paintedTalking = (page: Page, formatted: string) =>
+  page.evaluate(
+    (text) =>
+      new Promise<number>((resolve, reject) => {
+        const shows = () =>
+          [...document.querySelectorAll('table[aria-label="Live calls"] tr')].some(
+            (row) => row.textContent?.includes(text) && row.textContent.includes('Talking'),
+          );
+        const painted = () =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now());
+            channel.port2.postMessage(undefined);
+          });
+        if (shows()) return painted();
+        const timer = setTimeout(() => reject(new Error(`no row showed ${text} talking within 30 s`)), 30_000);
+        const observer = new MutationObserver(() => {
+          if (!shows()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          painted();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    formatted,
+  );
+
+const SIM_BASE = '/v1/accounts/bench/applications/app/providers/pbx';
+const BATCH = 4;
+
+/**
+ * From a call's answer in the simulator (its `answeredAt`, when the simulated phone system's event
+ * happened) to the frame that paints "Talking" in the table. Calls are placed `BATCH` at a time,
+ * each answered at a random moment 1 to 3.5 s later.
+ */
+export const freshness = async (browser: Browser, samples: number, how: Freshness['how']): Promise<Freshness> => {
+  const service = await startChild('bench/servers/service-server.ts', [
+    '--provider',
+    'simulator',
+    '--agents',
+    '60',
+    '--stream',
+    how === 'poll' ? 'off' : 'on',
+    '--watch',
+    how === 'stream' ? 'on' : 'off',
+  ]);
   const base = `http://127.0.0.1:${service.port}`;
   const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' };
   const page = await newPage(browser);
   const delays: number[] = [];
   try {
     // Newest first, so each new call is in the rendered (virtualized) rows.
-    await openLiveView(page, service.port, '?sort=started&dir=desc');
-    const { subscribers } = (await (await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/subscribers`, { headers })).json()) as {
+    await openLiveView(page, service.port, '?sort=started&dir=desc', how === 'poll' ? 'poll' : 'stream');
+    const { subscribers } = (await (await fetch(`${base}${SIM_BASE}/subscribers`, { headers })).json()) as {
       subscribers: { providerSubscriberID: string; registered: boolean; active: boolean }[];
     };
     const agents = subscribers.filter((s) => s.registered && s.active);
-    for (let i = 0; i < samples; i += 1) {
-      const number = `1555010${String(1000 + i)}`;
-      await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/simulator/next-placed-call`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ agent: 'answer', agentRingMs: 500, remote: 'answer', remoteRingMs: 500 + Math.round(Math.random() * 2500), talkMs: 120_000 }),
+    for (let placed = 0; placed < samples; placed += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, samples - placed) }, (_, i) => placed + i);
+      const numbers = batch.map((i) => ({ digits: `1555010${String(1000 + i)}`, formatted: `+1 (555) 010-${String(1000 + i)}` }));
+      const painted = numbers.map(({ formatted }) => paintedTalking(page, formatted));
+      for (const [index, { digits }] of numbers.entries()) {
+        await fetch(`${base}${SIM_BASE}/simulator/next-placed-call`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({
+            agent: 'answer',
+            agentRingMs: 500,
+            remote: 'answer',
+            remoteRingMs: 500 + Math.round(Math.random() * 2500),
+            talkMs: 120_000,
+          }),
+        });
+        const response = await fetch(`${base}${SIM_BASE}/calls`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            providerSubscriberID: agents[(placed + index) % agents.length]?.providerSubscriberID,
+            remoteNumber: digits,
+          }),
+        });
+        if (response.status !== 204) throw new Error(`placing a call answered ${response.status}: ${await response.text()}`);
+      }
+      const paintedAt = await Promise.all(painted);
+      const list = (await (await fetch(`${base}${LIST_PATH}`, { headers })).json()) as {
+        calls: { remoteNumber: string; answeredAt?: string }[];
+      };
+      numbers.forEach(({ digits }, index) => {
+        const answeredAt = Date.parse(list.calls.find((c) => c.remoteNumber === digits)?.answeredAt ?? '');
+        delays.push((paintedAt[index] as number) - answeredAt);
       });
-      const placed = await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/calls`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ providerSubscriberID: agents[i % agents.length]?.providerSubscriberID, remoteNumber: number }),
-      });
-      if (placed.status !== 204) throw new Error(`placing a call answered ${placed.status}: ${await placed.text()}`);
-      const formatted = `+1 (555) 010-${String(1000 + i)}`;
-      await page.getByRole('row').filter({ hasText: formatted }).filter({ hasText: 'Talking' }).waitFor({ timeout: 20_000 });
-      const seenAt = Date.now();
-      const list = (await (await fetch(`${base}${LIST_PATH}`, { headers })).json()) as { calls: { remoteNumber: string; answeredAt?: string }[] };
-      const answeredAt = Date.parse(list.calls.find((c) => c.remoteNumber === number)?.answeredAt ?? '');
-      delays.push(seenAt - answeredAt);
     }
-    return { samples, p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), pollIntervalMs: 2000 };
+    return {
+      how,
+      samples,
+      p50: quantile(delays, 0.5),
+      p95: quantile(delays, 0.95),
+      max: Math.max(...delays),
+      pollIntervalMs: 2000,
+      syncIntervalMs: 1000,
+    };
   } finally {
     await page.close();
     await service.stop();

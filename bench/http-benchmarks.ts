@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ManualClock } from '../src/server/clock.js';
 import { createPhoneSystemSimulator } from '../src/server/providers/simulator/phone-system-simulator.js';
-import { BENCH_TOKEN } from './support/bench-token.js';
+import { BENCH_METRICS_TOKEN, BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 
 const LIST_PATH = '/v1/accounts/bench/applications/app/provider/pbx/calls';
@@ -41,7 +41,7 @@ declare module 'autocannon' {
 }
 
 /** Our service and a bare node:http server sending the very same bytes, mode by mode. */
-export const listThroughput = async (calls: number): Promise<ThroughputRow[]> => {
+export const listThroughput = async (calls: number, seconds = 8): Promise<ThroughputRow[]> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'static', '--calls', String(calls)]);
   const base = `http://127.0.0.1:${service.port}`;
   const first = await fetch(`${base}${LIST_PATH}`, { headers: auth });
@@ -50,7 +50,12 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
   const dir = await mkdtemp(join(tmpdir(), 'callboard-bench-'));
   await writeFile(join(dir, 'body.json'), body);
   await writeFile(join(dir, 'body.json.gz'), gzipSync(body));
-  const bare = await startChild('bench/servers/bare-server.ts', ['list', join(dir, 'body.json'), join(dir, 'body.json.gz'), etag]);
+  const bare = await startChild('bench/servers/bare-server.ts', [
+    'list',
+    join(dir, 'body.json'),
+    join(dir, 'body.json.gz'),
+    etag,
+  ]);
   const modes = [
     { mode: 'identity' as const, headers: {} },
     { mode: 'gzip' as const, headers: { 'accept-encoding': 'gzip' } },
@@ -59,8 +64,13 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
   const rows: ThroughputRow[] = [];
   try {
     for (const { mode, headers, expectStatus } of modes) {
-      const ours = await load({ url: `${base}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus });
-      const limit = await load({ url: `http://127.0.0.1:${bare.port}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus });
+      const ours = await load({ url: `${base}${LIST_PATH}`, headers: { ...auth, ...headers }, expectStatus, duration: seconds });
+      const limit = await load({
+        url: `http://127.0.0.1:${bare.port}${LIST_PATH}`,
+        headers: { ...auth, ...headers },
+        expectStatus,
+        duration: seconds,
+      });
       rows.push({ calls, mode, bodyBytes: body.length, service: ours, bare: limit });
     }
   } finally {
@@ -70,7 +80,7 @@ export const listThroughput = async (calls: number): Promise<ThroughputRow[]> =>
 };
 
 const providerFetches = async (base: string): Promise<number> => {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
   return Number(/callboard_provider_fetches_total\{[^}]*provider="pbx"\} (\d+)/.exec(text)?.[1] ?? NaN);
 };
 
@@ -82,13 +92,15 @@ export interface FanIn {
   syncIntervalMs: number;
 }
 
-/** 200 pollers on one provider: the provider must still be asked once per sync interval. */
-export const fanIn = async (): Promise<FanIn> => {
-  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator']);
+/**
+ * 200 pollers on one provider: the provider must still be asked once per sync interval. The
+ * simulator's change watch is off, so the sync runs on its interval alone and the count is exact.
+ */
+export const fanIn = async (seconds = 10): Promise<FanIn> => {
+  const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--watch', 'off']);
   const base = `http://127.0.0.1:${service.port}`;
   try {
     const before = await providerFetches(base);
-    const seconds = 10;
     const result = await autocannon({ url: `${base}${LIST_PATH}`, headers: auth, connections: 200, duration: seconds });
     const after = await providerFetches(base);
     return { pollers: 200, seconds, requests: result.requests.total, upstreamFetches: after - before, syncIntervalMs: 1000 };
@@ -113,7 +125,10 @@ const simulatorPlaceCallMs = async (): Promise<{ p50: number; p99: number }> => 
   const times: number[] = [];
   for (let i = 0; i < 2000; i += 1) {
     const start = performance.now();
-    await simulator.placeCall({ providerSubscriberID: agent?.providerSubscriberID ?? '', remoteNumber: '15555550100' }, AbortSignal.timeout(5000));
+    await simulator.placeCall(
+      { providerSubscriberID: agent?.providerSubscriberID ?? '', remoteNumber: '15555550100' },
+      AbortSignal.timeout(5000),
+    );
     times.push(performance.now() - start);
     clock.advance(50);
   }
@@ -122,17 +137,25 @@ const simulatorPlaceCallMs = async (): Promise<{ p50: number; p99: number }> => 
 };
 
 /** POST latency of our make-call route against a bare Fastify POST, and the simulator's share. */
-export const makeCallOverhead = async (): Promise<MakeCall> => {
+export const makeCallOverhead = async (calls = 3000): Promise<MakeCall> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'simulator', '--agents', '400']);
   const bare = await startChild('bench/servers/bare-server.ts', ['noop']);
   const base = `http://127.0.0.1:${service.port}`;
   try {
-    const subscribers = (await (await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/subscribers`, { headers: auth })).json()) as {
+    const subscribers = (await (
+      await fetch(`${base}/v1/accounts/bench/applications/app/providers/pbx/subscribers`, { headers: auth })
+    ).json()) as {
       subscribers: { providerSubscriberID: string; registered: boolean; active: boolean }[];
     };
     const agent = subscribers.subscribers.find((s) => s.registered && s.active);
     const body = JSON.stringify({ providerSubscriberID: agent?.providerSubscriberID, remoteNumber: '15555550100' });
-    const post = { method: 'POST' as const, body, headers: { ...auth, 'content-type': 'application/json' }, connections: 10, amount: 3000 };
+    const post = {
+      method: 'POST' as const,
+      body,
+      headers: { ...auth, 'content-type': 'application/json' },
+      connections: 10,
+      amount: calls,
+    };
     const ours = await load({ url: `${base}${MAKE_PATH}`, ...post });
     const limit = await load({ url: `http://127.0.0.1:${bare.port}/noop`, ...post });
     return { service: ours, bare: limit, simulatorMs: await simulatorPlaceCallMs() };

@@ -79,7 +79,7 @@ const measureWrites = async (store: HistoryStore) => {
     if (sync === 0) first = ms;
     else {
       times.push(ms);
-      upserts += batch.upserts.length + batch.vanished.length;
+      upserts += batch.upserts.length;
     }
     live = calls.filter((c) => c.endedAt === undefined).length;
     written = calls;

@@ -49,6 +49,9 @@ test('the dashboard offers to open phone links and registers its /call address w
     };
   });
   await page.goto(service.dashboardURL);
+  // The page settled: the subscribers and the first calls are in, so nothing above the button moves it under the click.
+  await expect(page.getByRole('region', { name: 'Place a call' }).getByText(/^\d+ subscribers$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').nth(1)).toBeVisible();
   const offer = page.getByRole('region', { name: 'Phone links' });
   await expect(offer).toContainText('Nothing is dialed until you press Place call');
   await offer.getByRole('button', { name: 'Open phone links here' }).click();

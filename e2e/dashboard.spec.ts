@@ -186,11 +186,26 @@ test('a provider outage shows the stale banner over the last data, then recovers
     await expect(page.getByText(/Not live: showing calls as of/)).toBeVisible({ timeout: 25_000 });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/live-stale.png`, fullPage: true });
+    // Data that is no longer live must still be readable: it loses its colours, not its contrast.
+    await expect(page.locator('[data-stale]')).toHaveCount(1);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.goto(`${service.baseURL}/wallboard?theme=light`);
+    await expect(page.getByText(/Not live/).first()).toBeVisible({ timeout: 25_000 });
+    // The wall screen says why, as the live view does: the provider's own problem.
+    await expect(page.getByText(/\(provider_unavailable\)\. Reconnecting automatically/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/wallboard-stale.png` });
+    await page.goto(service.dashboardURL);
+    await expect(page.getByText(/Not live: showing calls as of/)).toBeVisible({ timeout: 25_000 });
   } finally {
     await api(paths.simulatorFailure(pbx), { method: 'PUT', body: JSON.stringify({ mode: null }) });
   }
   await expect(page.getByText(/Not live: showing calls as of/)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText(/Live · updated/)).toBeVisible();
+  await expect(page.locator('[data-stale]')).toHaveCount(0);
 });
 
 test('the wallboard renders large, dark by default, and light on request', async ({ page }) => {
@@ -225,6 +240,51 @@ test("the live view's tiles show every number whole, on a desk screen, a large o
     expect(fit.scrollWidth, `${width}x${height}: no sideways scrolling`).toBeLessThanOrEqual(fit.width);
     await page.screenshot({ path: `${SHOTS}/live-${width}x${height}.png` });
   }
+});
+
+test('a large center: "1234 in · 567 out" stays on one line on the wallboard, so the chart keeps its share of the screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The phone system as a center of 1,801 live calls would report it; the dashboard polls it (no stream).
+  const now = Date.now();
+  const calls = Array.from({ length: 1801 }, (_, i) => ({
+    callID: `large-${i}`,
+    providerCallID: `large-${i}`,
+    providerID: pbx.providerID,
+    providerName: 'Main PBX',
+    isOutbound: i >= 1234,
+    isMissedCall: false,
+    remoteNumber: `1415555${String(i).padStart(4, '0')}`,
+    startedAt: new Date(now - 60_000 - i * 1000).toISOString(),
+    answeredAt: new Date(now - 50_000 - i * 1000).toISOString(),
+  }));
+  await page.route('**/calls/stream?**', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Not Found', status: 404 }) }),
+  );
+  await page.route(
+    (url) => url.pathname === paths.listCalls(pbx) && url.search === '',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ calls, totalCalls: calls.length }) }),
+  );
+  await openLiveView(page);
+  for (const [width, height, scale] of [
+    [1280, 720, undefined],
+    [1366, 768, 1.25],
+    [1920, 1080, 1],
+    [3840, 2160, 2],
+  ] as const) {
+    const label = `${width}x${height} at scale ${scale ?? 'unset'}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
+    const directions = page.getByRole('group', { name: 'Inbound / outbound' });
+    await expect(directions).toContainText(/1234 in\s*·\s*567 out/);
+    const [inbound, outbound] = await Promise.all(['in', 'out'].map((unit) => directions.getByText(unit, { exact: true }).boundingBox()));
+    expect(Math.abs((inbound?.y ?? 0) - (outbound?.y ?? Infinity)), `${label}: one line`).toBeLessThan(2);
+    const fit = await pageFit(page);
+    expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
+    const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
+    expect(await visibleHeight(chart), `${label}: chart`).toBeGreaterThanOrEqual(height / 6);
+    expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
+  }
+  await page.screenshot({ path: `${SHOTS}/wallboard-large-center.png` });
 });
 
 test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({

@@ -68,3 +68,14 @@ test("the start-up banner's curl lines run as printed and succeed", () => {
   expect(status).toBe(0);
   expect(statuses(stdout)).toEqual([200, 204]);
 });
+
+test("the start-up banner's metrics line scrapes /metrics, which the API token cannot", () => {
+  const banner = service.output();
+  const line = /Metrics \(.*?\): (curl .*\/metrics)$/m.exec(banner)?.[1];
+  expect(line).toBeDefined();
+  const scrape = runBash(line ?? '');
+  expect(scrape.stderr).toBe('');
+  expect(statuses(scrape.stdout)).toEqual([200]);
+  const withApiToken = runBash(`curl -H "Authorization: Bearer ${service.token}" ${service.baseURL}/metrics`);
+  expect(statuses(withApiToken.stdout)).toEqual([401]);
+});

@@ -2,6 +2,7 @@
 import { ManualClock } from '../../src/server/clock.js';
 import type { PhoneSystem, ProviderCall } from '../../src/server/providers/phone-system.js';
 import { createPhoneSystemSimulator } from '../../src/server/providers/simulator/phone-system-simulator.js';
+import { createRandom } from '../../src/server/providers/simulator/random.js';
 
 /** A weekday at 10:00 UTC, when the simulator's daily curve peaks. */
 const BUSY_HOUR = Date.parse('2026-11-24T10:00:00.000Z');
@@ -9,7 +10,13 @@ const BUSY_HOUR = Date.parse('2026-11-24T10:00:00.000Z');
 /** `count` live calls, as a large simulated call center has them at its busiest; times moved to `now`. */
 export const benchCalls = async (count: number, now = Date.now()): Promise<ProviderCall[]> => {
   const agents = Math.ceil(count * 1.25);
-  const simulator = createPhoneSystemSimulator({ clock: new ManualClock(BUSY_HOUR), seed: 7, name: 'bench', agents, traffic: 1.8 });
+  const simulator = createPhoneSystemSimulator({
+    clock: new ManualClock(BUSY_HOUR),
+    seed: 7,
+    name: 'bench',
+    agents,
+    traffic: 1.8,
+  });
   const calls = (await simulator.listCalls(AbortSignal.timeout(60_000))).filter((call) => call.endedAt === undefined);
   if (calls.length < count) throw new Error(`the simulator held ${calls.length} live calls, fewer than the ${count} asked for`);
   const shift = now - BUSY_HOUR;
@@ -28,32 +35,83 @@ export const staticPhoneSystem = (calls: ProviderCall[]): PhoneSystem => ({
   close: async () => undefined,
 });
 
+/** How a busy center's list moves, one change at a time, in this order: a new call rings, the oldest ringing one is answered, a talking one ends. */
+const CHANGE_CYCLE = ['ring', 'answer', 'end'] as const;
+type Change = (typeof CHANGE_CYCLE)[number];
+
 /**
- * A provider whose list changes on every poll like a busy call center's: `churn` of the calls
- * end and as many new ones start ringing, and ringing calls get answered.
+ * A provider whose calls change all the time like a busy call center's, at a fixed rate: every
+ * `stepMs`, `ratePerSecond` of the list's size per second is spread over the step, a third each
+ * new calls ringing, calls answered and calls ended (gone from the list at once, as a dialog that
+ * ended leaves Kamailio's), so the count of live calls stays where it started. A call that ends
+ * is drawn at random, so changes land anywhere in the table. Like the simulator, it tells the
+ * service of each step (`watchChanges`); a poller sees the sum of the steps since its last poll.
  */
-export const churningPhoneSystem = (initial: ProviderCall[], churn = 0.05): PhoneSystem => {
-  let calls = initial;
+export const changingPhoneSystem = (initial: ProviderCall[], ratePerSecond: number, stepMs = 100): PhoneSystem => {
+  const random = createRandom(11);
+  const calls = new Map(initial.map((call) => [call.callID, call]));
+  /** Call IDs in no order, for drawing one at random and removing it in O(1). */
+  const ids = initial.map((call) => call.callID);
+  const ringing = initial.filter((call) => call.answeredAt === undefined).map((call) => call.callID);
+  const perStep = (initial.length * ratePerSecond * stepMs) / 1000;
+  let owed = 0;
+  let cycle = 0;
   let serial = 0;
+
+  const ring = (now: number) => {
+    const template = initial[serial % initial.length] as ProviderCall;
+    serial += 1;
+    const call = {
+      ...template,
+      callID: `bench-${serial}`,
+      providerCallID: `bench-${serial}@pbx.bench`,
+      startedAt: now,
+      answeredAt: undefined,
+    };
+    calls.set(call.callID, call);
+    ids.push(call.callID);
+    ringing.push(call.callID);
+  };
+  const answer = (now: number) => {
+    const callID = ringing.shift();
+    const call = callID === undefined ? undefined : calls.get(callID);
+    if (call) calls.set(call.callID, { ...call, answeredAt: now });
+  };
+  const end = () => {
+    // Talking calls outnumber ringing ones by far: a few draws find one.
+    for (let draw = 0; draw < 20; draw += 1) {
+      const index = Math.floor(random.next() * ids.length);
+      const callID = ids[index] as string;
+      if (calls.get(callID)?.answeredAt === undefined) continue;
+      ids[index] = ids[ids.length - 1] as string;
+      ids.pop();
+      calls.delete(callID);
+      return;
+    }
+  };
+  const apply: Record<Change, (now: number) => void> = { ring, answer, end };
+
+  const watchers = new Set<() => void>();
+  const step = () => {
+    const now = Date.now();
+    owed += perStep;
+    for (; owed >= 1; owed -= 1) {
+      apply[CHANGE_CYCLE[cycle % CHANGE_CYCLE.length] as Change](now);
+      cycle += 1;
+    }
+    for (const onChange of watchers) onChange();
+  };
+  const timer = setInterval(step, stepMs);
+  timer.unref();
+
   return {
-    listCalls: async () => {
-      const now = Date.now();
-      const replace = Math.max(1, Math.round(calls.length * churn));
-      const kept = calls.slice(replace).map((call) =>
-        call.answeredAt === undefined && now - call.startedAt > 8_000 ? { ...call, answeredAt: now } : call,
-      );
-      const fresh = calls.slice(0, replace).map((call) => ({
-        ...call,
-        callID: `bench-${(serial += 1)}`,
-        providerCallID: `bench-${serial}@pbx.bench`,
-        startedAt: now,
-        answeredAt: undefined,
-      }));
-      calls = [...kept, ...fresh];
-      return calls;
-    },
+    listCalls: async () => [...calls.values()],
     placeCall: async () => undefined,
     listSubscribers: async () => [],
-    close: async () => undefined,
+    watchChanges: (onChange) => {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+    close: async () => clearInterval(timer),
   };
 };

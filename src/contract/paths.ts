@@ -24,6 +24,8 @@ export const paths = {
   simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
   /** PUT: how the next placed call of a simulated provider goes. */
   simulatorNextPlacedCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/next-placed-call`,
+  /** GET: Server-Sent Events of the application's providers named in `?providers=` (extension). */
+  callStream: (s: Omit<ProviderScope, 'providerID'>) => `${applicationPath(s)}/calls/stream`,
   me: () => '/v1/me',
   openapi: () => '/v1/openapi.json',
   health: () => '/healthz',
@@ -42,6 +44,7 @@ export const routePatterns = {
   subscribers: pattern(paths.subscribers),
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),
+  callStream: pattern(paths.callStream),
 };
 
 /** Response header carrying the age, in milliseconds, of the provider snapshot a list was served from. */

@@ -1,5 +1,8 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createServer, maxHeaderSize, type ServerOptions } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
+import { ConcurrencySlots } from './auth/concurrency-slots.js';
+import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -7,16 +10,21 @@ import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
 import { startRetention } from './history/retention.js';
 import { authPlugin } from './http/auth-plugin.js';
+import { ConnectionGuard } from './http/connection-guard.js';
 import { corsPlugin } from './http/cors-plugin.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
+import { conditionalListFastPath, type FastPath } from './routes/conditional-list-fast-path.js';
 import { methodNotAllowedPlugin } from './http/method-not-allowed-plugin.js';
 import { problemsPlugin, sendProblem } from './http/problems-plugin.js';
+import { answerOnSocket, clientErrorProblem } from './http/raw-problem.js';
 import { RequestLogController } from './http/request-log-controller.js';
 import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
+import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
@@ -46,6 +54,8 @@ export interface BuildAppOptions {
   autoSync?: boolean;
   /** Fill a provider's empty journal with its past in the background, per `history.backfill` (off in tests unless asked). */
   backfill?: boolean;
+  /** Change-stream tuning, for tests and benchmarks. */
+  streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -53,20 +63,64 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** A request slower than this is logged at info level; every other success only at debug. */
 const SLOW_REQUEST_MS = 1000;
 
+/**
+ * A connection on which nothing moves for this long is closed (a client that stops reading its
+ * answer, say). Streams send something more often than this to stay open.
+ */
+export const SOCKET_IDLE_TIMEOUT_MS = 120_000;
+
+/** How often Node checks every connection against the header and request timeouts. */
+const TIMEOUT_CHECK_EVERY_MS = 1000;
+
+/**
+ * The framework's own server, with one thing before it: the conditional list's fast path (set
+ * once the app is built), and the framework's options applied as it would apply them itself.
+ */
+const serverWithFastPath =
+  (fastPath: () => FastPath | undefined): FastifyServerFactory =>
+  (handler, options) => {
+    // The header timeout and the interval of its checks can only be given to the constructor.
+    const server = createServer((options.http ?? {}) as ServerOptions, (request, response) => {
+      if (!fastPath()?.(request, response)) handler(request, response);
+    });
+    const number = (name: string) => (typeof options[name] === 'number' ? options[name] : undefined);
+    server.keepAliveTimeout = number('keepAliveTimeout') ?? server.keepAliveTimeout;
+    server.requestTimeout = number('requestTimeout') ?? server.requestTimeout;
+    server.setTimeout(number('connectionTimeout') ?? 0);
+    const perSocket = number('maxRequestsPerSocket');
+    if (perSocket) server.maxRequestsPerSocket = perSocket;
+    return server;
+  };
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
+  const { limits } = options.config;
+  // Filled once the routes exist; until then every request goes to the framework.
+  const fast: { path?: FastPath } = {};
   const app = Fastify({
+    serverFactory: serverWithFastPath(() => fast.path),
     logger: options.logger ?? false,
     logController: new RequestLogController(SLOW_REQUEST_MS),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: SOCKET_IDLE_TIMEOUT_MS,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_EVERY_MS },
+    // What Node's parser refuses, and requests that do not arrive in time, get a problem too.
+    clientErrorHandler: (error, socket) => {
+      const problem = clientErrorProblem(error, { headersKiB: maxHeaderSize / 1024, requestTimeoutMs: limits.requestTimeoutMs });
+      if (problem) answerOnSocket(socket, problem);
+      else socket.destroy();
+    },
     // The router rejects undecodable URLs before any handler runs; answer them in our format too.
     frameworkErrors: (error, _request, reply) => {
       void sendProblem(reply, new ApiProblem('invalid_request', `The request URL is not valid: ${error.message}`));
     },
   });
+  new ConnectionGuard(limits).attach(app.server);
   const registry = new ProviderRuntimes(
     options.config,
     options.createPhoneSystem ?? phoneSystemFactory(clock),
@@ -88,22 +142,50 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
+  await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
   await app.register(systemRoutes);
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
+  const tokens = TokenIndex.fromConfig(options.config);
+  const limiter = new RateLimiter(options.config.rateLimitPerMinute, clock);
   await app.register(async (api) => {
     await api.register(authPlugin, {
-      tokens: TokenIndex.fromConfig(options.config),
+      tokens,
+      limiter,
       rateLimitPerMinute: options.config.rateLimitPerMinute,
+      failedAuthPerMinute: limits.failedAuthPerMinute,
+      // The total needs no cap of its own here: the connection cap bounds it.
+      requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
       clock,
     });
     await api.register(meRoute, { config: options.config });
-    await api.register(callsRoutes, { registry, history: options.history, clock });
-    await api.register(analyticsRoutes, { registry, history: options.history, clock, historyFill: historyBackfill });
+    await api.register(callsRoutes, {
+      registry,
+      history: options.history,
+      heavyQueries,
+      clock,
+      idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication,
+    });
+    await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
+    await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
   });
   // Last: it answers the methods each registered path does not serve.
   await app.register(methodNotAllowedPlugin);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  fast.path = conditionalListFastPath({
+    tokens,
+    limiter,
+    registry,
+    observe: app.observeRequest,
+    // Debug logging writes a line per request, which only the framework's path does.
+    open: () => !closing && app.log.level !== 'debug' && app.log.level !== 'trace',
+  });
 
   // Planned before the first sync writes (hooks run in order), filled in the background after.
   if (historyBackfill)

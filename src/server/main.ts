@@ -51,7 +51,7 @@ const readEnv = () => {
 
 const urlHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host);
 
-const banner = (base: string, token: string, agentID: string) =>
+const banner = (base: string, token: string, metricsToken: string, agentID: string) =>
   [
     '',
     '  Callboard demo is running with simulated phone systems.',
@@ -68,6 +68,7 @@ const banner = (base: string, token: string, agentID: string) =>
     `      -d '{"providerSubscriberID":"${agentID}","remoteNumber":"15555550123"}' \\`,
     `      ${base}/v1/accounts/demo/applications/support/providers/pbx-main/calls`,
     `    API description: ${base}/v1/openapi.json`,
+    `    Metrics (Prometheus; a token of their own): curl -H "Authorization: Bearer ${metricsToken}" ${base}/metrics`,
     '',
   ].join('\n');
 
@@ -78,11 +79,11 @@ const demoAgentID = async (app: FastifyInstance) => {
   return subscribers.find((s) => s.registered && s.active)?.providerSubscriberID ?? '<id from /subscribers>';
 };
 
-const readConfig = async (env: z.infer<typeof envSchema>): Promise<{ config: ServiceConfig; demoToken?: string }> => {
+const readConfig = async (env: z.infer<typeof envSchema>): Promise<{ config: ServiceConfig; demo?: { token: string; metricsToken: string } }> => {
   try {
     if (env.CALLBOARD_CONFIG) return { config: await loadConfigFile(env.CALLBOARD_CONFIG) };
     const demo = demoConfig(env.CALLBOARD_TOKEN);
-    return { config: demo.config, demoToken: demo.token };
+    return { config: demo.config, demo };
   } catch (error) {
     if (error instanceof ConfigError) return fail(`invalid configuration\n${error.message}`);
     throw error;
@@ -91,7 +92,7 @@ const readConfig = async (env: z.infer<typeof envSchema>): Promise<{ config: Ser
 
 const main = async () => {
   const env = readEnv();
-  const { config, demoToken } = await readConfig(env);
+  const { config, demo } = await readConfig(env);
   // `--check` validates the environment and the config, and starts nothing.
   if (process.argv.includes('--check')) {
     process.stdout.write(`callboard: configuration is valid (${env.CALLBOARD_CONFIG ?? 'the built-in demo'})\n`);
@@ -127,7 +128,7 @@ const main = async () => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const base = `http://${urlHost(env.HOST)}:${port}`;
   if (!webRoot) app.log.warn('the dashboard is not built (npm run build): serving the API only');
-  if (demoToken) process.stdout.write(`${banner(base, demoToken, await demoAgentID(app))}\n`);
+  if (demo) process.stdout.write(`${banner(base, demo.token, demo.metricsToken, await demoAgentID(app))}\n`);
 };
 
 void main();

@@ -1,7 +1,8 @@
 /**
  * Keeps real calls going between the test bed's phones: customers call agents and agents call
- * customers, phones ring a few seconds before they are answered, talk times vary, either side
- * hangs up. Any call a phone gets (a click-to-call from the dashboard too) is answered the same way.
+ * customers, phones ring a few seconds before they are answered, some callers give up first,
+ * talk times vary, either side hangs up. Any call a phone gets (a click-to-call from the
+ * dashboard too) is answered the same way.
  */
 import type { PhoneEvent } from './phone-control.js';
 import type { SipPhone, SipTestbed } from './sip-testbed.js';
@@ -13,6 +14,8 @@ export interface LoadOptions {
   targetCalls: number;
   /** Share of calls that customers place (the rest agents place). */
   inboundShare?: number;
+  /** Share of callers with little patience: they hang up after 1 to 4 s if nobody answered (missed calls, when a customer calls). */
+  impatientShare?: number;
   random?: () => number;
 }
 
@@ -20,6 +23,8 @@ export interface LoadStats {
   placed: number;
   answered: number;
   completed: number;
+  /** Calls the caller gave up on while they rang. */
+  abandoned: number;
   failed: number;
   live: number;
 }
@@ -46,10 +51,11 @@ const trackCalls = (phone: SipPhone, onIncoming: () => void) => {
 export const startLoadGenerator = (bed: SipTestbed, options: LoadOptions): LoadGenerator => {
   const random = options.random ?? Math.random;
   const inboundShare = options.inboundShare ?? 0.6;
+  const impatientShare = options.impatientShare ?? 0.15;
   const between = (min: number, max: number) => min + random() * (max - min);
   // Talk times: mostly short, some long, like a help desk.
   const talkMs = () => Math.min(120_000, 4000 + -Math.log(1 - random()) * 20_000);
-  const stats: LoadStats = { placed: 0, answered: 0, completed: 0, failed: 0, live: 0 };
+  const stats: LoadStats = { placed: 0, answered: 0, completed: 0, abandoned: 0, failed: 0, live: 0 };
   let running = true;
   const phones = [...options.agents, ...options.customers];
   const reserved = new Set<SipPhone>();
@@ -71,8 +77,17 @@ export const startLoadGenerator = (bed: SipTestbed, options: LoadOptions): LoadG
     stats.live += 1;
     try {
       await caller.control.dial(bed.uriOf(callee.user));
-      const outcome = await caller.control.waitFor((e) => e.type === 'CALL_ESTABLISHED' || e.type === 'CALL_CLOSED', { since: since[0], timeoutMs: 20_000 });
-      if (outcome.type === 'CALL_ESTABLISHED') {
+      const patienceMs = random() < impatientShare ? between(1000, 4000) : undefined;
+      const outcome = await caller.control
+        .waitFor((e) => e.type === 'CALL_ESTABLISHED' || e.type === 'CALL_CLOSED', { since: since[0], timeoutMs: patienceMs ?? 20_000 })
+        .catch((error: unknown) => {
+          if (patienceMs === undefined) throw error;
+          return undefined;
+        });
+      if (outcome === undefined) {
+        await caller.control.hangup();
+        stats.abandoned += 1;
+      } else if (outcome.type === 'CALL_ESTABLISHED') {
         stats.answered += 1;
         await sleep(talkMs());
         await (random() < 0.5 ? caller : callee).control.hangup();

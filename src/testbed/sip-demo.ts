@@ -94,7 +94,7 @@ const main = async () => {
         {
           id: 'demo',
           name: 'Demo call center',
-          applications: [{ id: 'support', name: 'Support desk', providers: [{ ...kamailioProviderConfig(bed, agents, 'kamailio'), staleAfterMs: 30_000 }] }],
+          applications: [{ id: 'support', name: 'Support desk', providers: [{ ...kamailioProviderConfig(bed, agents), staleAfterMs: 30_000 }] }],
           tokens: [{ name: 'demo', token, applications: '*', permissions: ['calls:read', 'calls:write'] }],
         },
       ],
@@ -121,7 +121,7 @@ const main = async () => {
     print('');
     const report = setInterval(() => {
       const s = load?.stats();
-      if (s) print(`  live ${s.live}   placed ${s.placed}   answered ${s.answered}   completed ${s.completed}   failed ${s.failed}`);
+      if (s) print(`  live ${s.live}   placed ${s.placed}   answered ${s.answered}   completed ${s.completed}   abandoned ${s.abandoned}   failed ${s.failed}`);
     }, 10_000);
     report.unref();
   } catch (error) {

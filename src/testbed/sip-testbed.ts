@@ -50,6 +50,8 @@ export interface SipTestbed {
 export interface SipTestbedOptions {
   phones: readonly PhoneSpec[];
   registrationTimeoutMs?: number;
+  /** How long Kamailio lets a phone ring unanswered before it ends the call (default 60 s). */
+  noAnswerMs?: number;
 }
 
 /** Where Debian's and a source build's baresip keep their modules. */
@@ -103,7 +105,7 @@ const killOnExit = (programs: RunningProgram[]) => {
   return () => process.off('exit', kill);
 };
 
-export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 20_000 }: SipTestbedOptions): Promise<SipTestbed> => {
+export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 20_000, noAnswerMs = 60_000 }: SipTestbedOptions): Promise<SipTestbed> => {
   const started = Date.now();
   const kamailioPath = findProgram('kamailio', INSTALL_HINT);
   const baresipPath = findProgram('baresip', INSTALL_HINT);
@@ -139,7 +141,7 @@ export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 2
   try {
     const kamailioDir = join(root, 'kamailio');
     await mkdir(join(kamailioDir, 'run'), { recursive: true });
-    await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), { SIP_PORT: sipPort, RPC_PORT: rpcPort });
+    await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), { SIP_PORT: sipPort, RPC_PORT: rpcPort, NO_ANSWER_MS: noAnswerMs });
     kamailio = startProgram('kamailio', kamailioPath, ['-f', 'kamailio.cfg', '-DD', '-E', '-Y', join(kamailioDir, 'run'), '-m', '64', '-M', '8'], kamailioDir);
     programs.push(kamailio);
     const running = kamailio;

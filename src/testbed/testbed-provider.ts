@@ -18,12 +18,19 @@ export const directoryOf = (agents: readonly AgentSpec[]) =>
     active,
   }));
 
-export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], id = 'kamailio') => ({
+export interface ProviderOptions {
+  id?: string;
+  /** How long the service lists an ended call (the service's default of 2 min when left out). */
+  keepEndedMs?: number;
+}
+
+export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], { id = 'kamailio', keepEndedMs }: ProviderOptions = {}) => ({
   id,
   name: 'Kamailio test bed',
   type: 'kamailio' as const,
   syncIntervalMs: 1000,
   requestTimeoutMs: 2000,
   staleAfterMs: 3000,
+  ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
   settings: { rpcURL: bed.rpcURL, sipDomain: bed.sipDomain, directory: directoryOf(agents) },
 });

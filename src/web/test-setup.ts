@@ -3,10 +3,14 @@
  * test's own routes, and a clean DOM and storage after each test.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { loadPhoneRules } from './lib/phone-rules-loader.js';
 import { endFetchStub, stubFetch } from './test-support/fetch-stub.js';
+
+// A busy machine (CI beside other work) can take longer than a second to render and answer:
+// waiting up to 5 s changes nothing for a test whose expectation never comes true.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app loads them after its first data; components under test get them from the start.
 await loadPhoneRules();

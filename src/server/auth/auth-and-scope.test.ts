@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
@@ -45,6 +46,51 @@ describe('authentication', () => {
   it('never echoes the token in a problem', async () => {
     const res = await get(paths.listCalls(support), 'Bearer wrong-token-0123456789');
     expect(res.body).not.toContain('wrong-token');
+  });
+});
+
+describe('failed sign-ins', () => {
+  const rebuild = async (overrides: Parameters<typeof buildTestApp>[0], options: Parameters<typeof buildTestApp>[1] = {}) => {
+    await t.app.close();
+    t = await buildTestApp(overrides, options);
+  };
+
+  it('throttles requests without a valid token per source address, never valid tokens from it', async () => {
+    await rebuild({ limits: { failedAuthPerMinute: 3 } });
+    const from = (remoteAddress: string, authorization?: string) =>
+      t.app.inject({ method: 'GET', url: paths.listCalls(support), remoteAddress, headers: authorization ? { authorization } : {} });
+    for (let i = 0; i < 3; i += 1) expect((await from('198.51.100.7', 'Bearer guess-0123456789abcdef')).statusCode).toBe(401);
+    const throttled = await from('198.51.100.7', 'Bearer guess-0123456789abcdef');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('20');
+    expect(problemSchema.parse(throttled.json())).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/without a valid token came from your address/) });
+    expect((await from('198.51.100.7')).statusCode).toBe(429);
+
+    expect((await from('198.51.100.7', `Bearer ${tokens.acmeAll}`)).statusCode).toBe(200);
+    expect((await from('203.0.113.9', 'Bearer guess-0123456789abcdef')).statusCode).toBe(401);
+    t.clock.advance(20_000);
+    expect((await from('198.51.100.7', 'Bearer guess-0123456789abcdef')).statusCode).toBe(401);
+  });
+
+  it('writes nothing at info for a flood of 401s, and never their URL at debug', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    await rebuild({ limits: { failedAuthPerMinute: 5 } }, { logger: { level: 'info', stream } });
+    const longURL = `${paths.listCalls(support)}?${'q'.repeat(8000)}=secret-looking`;
+    for (let i = 0; i < 50; i += 1) await t.app.inject({ method: 'GET', url: longURL, headers: { authorization: 'Bearer nope-0123456789abcdef' } });
+    expect(lines.filter((line) => !line.includes('Server listening'))).toEqual([]);
+
+    await rebuild({}, { logger: { level: 'debug', stream } });
+    await t.app.inject({ method: 'GET', url: longURL, headers: { authorization: 'Bearer nope-0123456789abcdef' } });
+    const requestLines = lines.filter((line) => line.includes('"msg":"request"'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).not.toContain('secret-looking');
+    expect(requestLines[0]!.length).toBeLessThan(500);
   });
 });
 

@@ -1,9 +1,10 @@
-/** A provider's calls at one moment, serialized once for every reader: body, ETag and gzip. */
+/** A provider's calls at one moment, serialized once for every reader (list body, ETag, gzip, stream records), and the diff from the moment before. */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CallRecord } from '../../contract/call-record.js';
 import type { ProviderCall } from '../providers/phone-system.js';
+import { diffCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -42,41 +43,111 @@ export const byStartThenID = (a: ProviderCall, b: ProviderCall): number =>
 export const strongETag = (body: Buffer | string): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
-export class CallSnapshot {
+export interface ProviderIdentity {
+  id: string;
+  name: string;
+}
+
+/**
+ * The serialized forms of one list of calls, made when first asked for and shared by every
+ * snapshot with the same calls: an unchanged list keeps its ETag (a 304 for pollers) and costs no
+ * second serialization or gzip. Each record's JSON is kept per call ID and carried over to the
+ * next list for the calls that did not change, so a sync where 5 % changed serializes 5 %.
+ */
+class SerializedCalls {
+  private callsText: string | undefined;
+  private bodyBytes: Buffer | undefined;
+  private tag: string | undefined;
   private gzipped: Promise<Buffer> | undefined;
 
+  constructor(
+    private readonly calls: readonly ProviderCall[],
+    private readonly provider: ProviderIdentity,
+    /** Record JSON by call ID, for the calls of this list whose JSON is already known. */
+    readonly records: Map<string, string>,
+  ) {}
+
+  recordJSON(call: ProviderCall): string {
+    let json = this.records.get(call.callID);
+    if (json === undefined) {
+      json = JSON.stringify(toCallRecord(call, this.provider.id, this.provider.name));
+      this.records.set(call.callID, json);
+    }
+    return json;
+  }
+
+  /** The JSON array of the records, in list order. */
+  callsJSON(): string {
+    this.callsText ??= `[${this.calls.map((call) => this.recordJSON(call)).join(',')}]`;
+    return this.callsText;
+  }
+
+  body(): Buffer {
+    this.bodyBytes ??= Buffer.from(`{"calls":${this.callsJSON()},"totalCalls":${this.calls.length}}`, 'utf8');
+    return this.bodyBytes;
+  }
+
+  etag(): string {
+    this.tag ??= strongETag(this.body());
+    return this.tag;
+  }
+
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.body());
+    return this.gzipped;
+  }
+}
+
+/** A provider's calls at one moment, and what changed since the snapshot before it. */
+export class CallSnapshot {
   private constructor(
     /** Calls in list order. */
     readonly calls: readonly ProviderCall[],
     /** Clock time at which the provider answered. */
     readonly takenAt: number,
-    readonly body: Buffer,
-    readonly etag: string,
+    private readonly serialized: SerializedCalls,
   ) {}
 
   /**
-   * Serializes the calls once. When the bytes equal `previous`'s, its ETag and compressed body
-   * are kept, so an unchanged list stays a 304 for pollers and costs no second gzip.
+   * The snapshot after `previous` (none for the first one), and the diff from it. An unchanged
+   * list shares `previous`'s serialized forms.
    */
-  static build(
+  static next(
+    previous: CallSnapshot | undefined,
     calls: readonly ProviderCall[],
     takenAt: number,
-    provider: { id: string; name: string },
-    previous?: CallSnapshot,
-  ): CallSnapshot {
+    provider: ProviderIdentity,
+  ): { snapshot: CallSnapshot; diff: CallDiff | undefined } {
     const sorted = [...calls].sort(byStartThenID);
-    const records = sorted.map((call) => toCallRecord(call, provider.id, provider.name));
-    const body = Buffer.from(JSON.stringify({ calls: records, totalCalls: records.length }), 'utf8');
-    if (previous?.body.equals(body)) {
-      const same = new CallSnapshot(sorted, takenAt, previous.body, previous.etag);
-      same.gzipped = previous.gzipped;
-      return same;
-    }
-    return new CallSnapshot(sorted, takenAt, body, strongETag(body));
+    if (!previous) return { snapshot: new CallSnapshot(sorted, takenAt, new SerializedCalls(sorted, provider, new Map())), diff: undefined };
+    const diff = diffCalls(previous.calls, sorted);
+    if (isEmptyDiff(diff)) return { snapshot: new CallSnapshot(previous.calls, takenAt, previous.serialized), diff };
+    const records = new Map(previous.serialized.records);
+    for (const call of diff.upserted) records.delete(call.callID);
+    for (const call of diff.removed) records.delete(call.callID);
+    return { snapshot: new CallSnapshot(sorted, takenAt, new SerializedCalls(sorted, provider, records)), diff };
+  }
+
+  /** One call's wire record as JSON, serialized at most once per version of the call. */
+  recordJSON(call: ProviderCall): string {
+    return this.serialized.recordJSON(call);
+  }
+
+  /** The records as a JSON array, for a stream's snapshot event. */
+  callsJSON(): string {
+    return this.serialized.callsJSON();
+  }
+
+  /** The list response's body: `{"calls":[...],"totalCalls":n}`. */
+  get body(): Buffer {
+    return this.serialized.body();
+  }
+
+  get etag(): string {
+    return this.serialized.etag();
   }
 
   gzip(): Promise<Buffer> {
-    this.gzipped ??= gzipAsync(this.body);
-    return this.gzipped;
+    return this.serialized.gzip();
   }
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CallRecord } from '../../contract/call-record.js';
 import { ManualClock } from '../clock.js';
+import type { JournalRecall } from '../history/history-store.js';
 import type { JournalBatch } from '../history/journal-batch.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
@@ -33,19 +35,28 @@ const setup = (options: Partial<ConstructorParameters<typeof ProviderSync>[1]> =
   const clock = new ManualClock(1_000_000);
   const phone = new ScriptedPhoneSystem();
   const batches: JournalBatch[] = [];
-  const journal = { failing: false };
+  const journal: { failing: boolean; before: JournalRecall; recalledSince: number[] } = {
+    failing: false,
+    before: { calls: [], lastSyncAt: undefined },
+    recalledSince: [],
+  };
   sync = new ProviderSync(phone, {
     providerID: 'p',
     providerName: 'P',
     intervalMs: 1000,
     requestTimeoutMs: 50,
     staleAfterMs: 10_000,
+    keepEndedMs: 120_000,
     clock,
     log: silent,
     journal: {
       write: async (batch) => {
         if (journal.failing) throw new Error('disk full');
         batches.push(batch);
+      },
+      recall: async (since) => {
+        journal.recalledSince.push(since);
+        return journal.before;
       },
     },
     ...options,
@@ -61,17 +72,18 @@ describe('ProviderSync', () => {
     expect(sync.fetches).toBe(1);
   });
 
-  it('journals every call at the first sync, then only what changed, closing ghosts at the sync that noticed', async () => {
+  it('journals every call at the first sync, then only what changed, with the end of a call that left at the sync that noticed', async () => {
     const { clock, phone, sync, batches } = setup();
     phone.calls = [call('ghost', 999_000), call('stays', 999_500), call('done', 999_000, { endedAt: 999_900 })];
     await sync.syncOnce();
     phone.calls = [call('stays', 999_500, { answeredAt: 1_000_500 })];
     clock.advance(1000);
     await sync.syncOnce();
-    expect(batches.map((b) => ({ ...b, upserts: b.upserts.map((c) => c.callID) }))).toEqual([
-      { at: 1_000_000, upserts: ['done', 'ghost', 'stays'], vanished: [], complete: true },
-      { at: 1_001_000, upserts: ['stays'], vanished: ['ghost'], complete: false },
+    expect(batches.map((b) => ({ ...b, upserts: b.upserts.map((c) => c.callID), endedByService: [...b.endedByService] }))).toEqual([
+      { at: 1_000_000, upserts: ['ghost', 'stays', 'done'], endedByService: [], complete: true },
+      { at: 1_001_000, upserts: ['stays', 'ghost'], endedByService: ['ghost'], complete: false },
     ]);
+    expect(batches[1]?.upserts[1]).toMatchObject({ endedAt: 1_001_000, isMissedCall: true });
     expect(sync.liveCount()).toBe(1);
   });
 
@@ -117,6 +129,45 @@ describe('ProviderSync', () => {
     ]);
   });
 
+  it('syncs at once when the phone system tells of a change, one poll per burst, at most every 100 ms', async () => {
+    const { phone, sync } = setup({ intervalMs: 60_000 });
+    let tell: () => void = () => undefined;
+    phone.watchChanges = (onChange) => {
+      tell = onChange;
+      return () => (tell = () => undefined);
+    };
+    sync.start();
+    await sync.ready();
+    const before = phone.listRequests;
+    for (let i = 0; i < 50; i += 1) tell();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(phone.listRequests - before).toBeGreaterThanOrEqual(1);
+    expect(phone.listRequests - before).toBeLessThanOrEqual(2);
+    await sync.stop();
+    tell();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(phone.listRequests - before).toBeLessThanOrEqual(2);
+  });
+
+  it('numbers each sync that changed anything, and tells its listeners', async () => {
+    const { phone, sync } = setup({ keepEndedMs: 0 });
+    const events: string[] = [];
+    sync.subscribe((event) => events.push(event.type === 'changes' ? `changes ${event.entry.seq}` : `status ${event.status.available}`));
+    phone.calls = [call('a', 1)];
+    await sync.syncOnce();
+    await sync.syncOnce();
+    phone.calls = [call('a', 1), call('b', 2)];
+    await sync.syncOnce();
+    phone.calls = [call('b', 2)];
+    await sync.syncOnce();
+    expect(events).toEqual(['changes 1', 'changes 2']);
+    const entries = sync.changesSince({ epoch: sync.changeLogEpoch, seq: 0 }) ?? [];
+    expect(entries.map((e) => JSON.parse(e.data) as { upserted: { callID: string }[]; removed: string[] })).toMatchObject([
+      { upserted: [{ callID: 'b' }], removed: [] },
+      { upserted: [], removed: ['a'] },
+    ]);
+  });
+
   it('keeps the same ETag while the calls do not change', async () => {
     const { clock, phone, sync } = setup();
     phone.calls = [call('a', 999_000)];
@@ -145,5 +196,223 @@ describe('ProviderSync', () => {
     expect(seen).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(phone.listRequests).toBe(seen);
+  });
+});
+
+describe('ProviderSync: the end of a call', () => {
+  /** The wire records of the snapshot served now. */
+  const served = (s: ProviderSync) => {
+    const read = s.read();
+    if (!read.ok) throw read.failure;
+    return (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
+  };
+  const etag = (s: ProviderSync) => {
+    const read = s.read();
+    return read.ok ? read.snapshot.etag : undefined;
+  };
+  const changes = (s: ProviderSync) =>
+    (s.changesSince({ epoch: s.changeLogEpoch, seq: 0 }) ?? []).map((e) => JSON.parse(e.data) as { upserted: CallRecord[]; removed: string[] });
+
+  it('ends a call that leaves without an end at the sync that noticed, lists it for keepEndedMs, then lets it go', async () => {
+    const { clock, phone, sync, batches } = setup({ keepEndedMs: 5000 });
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([expect.objectContaining({ callID: 'c', endedAt: new Date(1_001_000).toISOString(), isMissedCall: true })]);
+    expect(sync.liveCount()).toBe(0);
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(1000);
+      await sync.syncOnce();
+    }
+    clock.advance(1999);
+    await sync.syncOnce();
+    expect(served(sync).map((c) => c.endedAt)).toEqual([new Date(1_001_000).toISOString()]);
+    clock.advance(1);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([]);
+    // The journal got the end once, flagged as the service's, and nothing when the call left the list.
+    const ends = batches.filter((b) => b.upserts.some((u) => u.callID === 'c' && u.endedAt !== undefined));
+    expect(ends.map((b) => ({ at: b.at, flagged: b.endedByService.has('c') }))).toEqual([{ at: 1_001_000, flagged: true }]);
+  });
+
+  it('keeps the end a provider gives, without stamping it again, and lists the call keepEndedMs after that end', async () => {
+    const { clock, phone, sync, batches } = setup({ keepEndedMs: 5000 });
+    phone.calls = [call('given', 998_000, { answeredAt: 998_500, endedAt: 999_400 })];
+    await sync.syncOnce();
+    // The provider forgets it at once; the service keeps it, with the provider's end.
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([expect.objectContaining({ callID: 'given', endedAt: new Date(999_400).toISOString(), isMissedCall: false })]);
+    expect(batches.slice(1).flatMap((b) => b.upserts)).toEqual([]);
+    clock.set(999_400 + 5000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([]);
+  });
+
+  it('lets an ended call go keepEndedMs after its end even while the provider still lists it, and journals it once', async () => {
+    const { clock, phone, sync, batches } = setup({ keepEndedMs: 2000 });
+    phone.calls = [call('long-listed', 990_000, { endedAt: 999_000 })];
+    await sync.syncOnce();
+    expect(served(sync).map((c) => c.callID)).toEqual(['long-listed']);
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([]);
+    // Seen first after its time on the list: journaled all the same.
+    phone.calls.push(call('late', 900_000, { endedAt: 950_000 }));
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([]);
+    expect(batches.map((b) => b.upserts.map((c) => c.callID))).toEqual([['long-listed'], [], ['late']]);
+  });
+
+  it('marks missed only an inbound call never answered; an outbound one unanswered just ends', async () => {
+    const { clock, phone, sync, batches } = setup();
+    phone.calls = [
+      call('in-unanswered', 999_000),
+      call('out-unanswered', 999_000, { isOutbound: true }),
+      call('in-answered', 999_000, { answeredAt: 999_500 }),
+      call('out-answered', 999_000, { isOutbound: true, answeredAt: 999_500 }),
+    ];
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    const endedAt = new Date(1_001_000).toISOString();
+    expect(served(sync).map((c) => [c.callID, c.isMissedCall, c.endedAt])).toEqual([
+      ['in-answered', false, endedAt],
+      ['in-unanswered', true, endedAt],
+      ['out-answered', false, endedAt],
+      ['out-unanswered', false, endedAt],
+    ]);
+    expect(batches[1]?.upserts.map((c) => [c.callID, c.isMissedCall])).toEqual([
+      ['in-unanswered', true],
+      ['out-unanswered', false],
+      ['in-answered', false],
+      ['out-answered', false],
+    ]);
+  });
+
+  it('remembers an answer the provider stops reporting: the call is not missed', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('c', 999_000, { answeredAt: 999_500 })];
+    await sync.syncOnce();
+    phone.calls = [call('c', 999_000)];
+    clock.advance(1000);
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([expect.objectContaining({ isMissedCall: false, answeredAt: new Date(999_500).toISOString() })]);
+  });
+
+  it('streams the end as an upsert, and the removal only when the call leaves the list for good', async () => {
+    const { clock, phone, sync } = setup({ keepEndedMs: 3000 });
+    phone.calls = [];
+    await sync.syncOnce();
+    phone.calls = [call('c', 1_000_500)];
+    clock.advance(1000);
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(1000);
+      await sync.syncOnce();
+    }
+    expect(changes(sync)).toEqual([
+      { providerID: 'p', cursor: expect.any(String), upserted: [expect.not.objectContaining({ endedAt: expect.anything() })], removed: [] },
+      { providerID: 'p', cursor: expect.any(String), upserted: [expect.objectContaining({ callID: 'c', endedAt: new Date(1_002_000).toISOString(), isMissedCall: true })], removed: [] },
+      { providerID: 'p', cursor: expect.any(String), upserted: [], removed: ['c'] },
+    ]);
+  });
+
+  it('keeps the ETag while an ended call is kept, and changes it when the call leaves', async () => {
+    const { clock, phone, sync } = setup({ keepEndedMs: 3000 });
+    phone.calls = [call('c', 999_000), call('stays', 999_000)];
+    await sync.syncOnce();
+    phone.calls = [call('stays', 999_000)];
+    clock.advance(1000);
+    await sync.syncOnce();
+    const whileKept = etag(sync);
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(etag(sync)).toBe(whileKept);
+    clock.advance(2000);
+    await sync.syncOnce();
+    expect(etag(sync)).not.toBe(whileKept);
+    expect(served(sync).map((c) => c.callID)).toEqual(['stays']);
+  });
+
+  it('journals the end of a call with keepEndedMs 0, though it is never listed ended', async () => {
+    const { clock, phone, sync, batches } = setup({ keepEndedMs: 0 });
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([]);
+    expect(batches[1]?.upserts).toEqual([expect.objectContaining({ callID: 'c', endedAt: 1_001_000, isMissedCall: true })]);
+    expect(batches[1]?.endedByService.has('c')).toBe(true);
+  });
+
+  it('ends a call that left during a provider outage at the last sync that saw it, not when the outage ended', async () => {
+    const { clock, phone, sync } = setup({ keepEndedMs: 60_000 });
+    phone.calls = [call('c', 999_000, { answeredAt: 999_200 })];
+    await sync.syncOnce();
+    phone.failure = 'unavailable';
+    for (let i = 0; i < 9; i += 1) {
+      clock.advance(1000);
+      await sync.syncOnce();
+    }
+    phone.failure = null;
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([expect.objectContaining({ callID: 'c', endedAt: new Date(1_000_000).toISOString(), isMissedCall: false })]);
+  });
+
+  it('lists a call again as the provider has it when it comes back after the service ended it', async () => {
+    const { clock, phone, sync, batches } = setup();
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    phone.calls = [];
+    clock.advance(1000);
+    await sync.syncOnce();
+    phone.calls = [call('c', 999_000, { answeredAt: 1_001_500 })];
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(served(sync)).toEqual([expect.not.objectContaining({ endedAt: expect.anything() })]);
+    expect(served(sync)[0]).toMatchObject({ isMissedCall: false, answeredAt: new Date(1_001_500).toISOString() });
+    expect(batches[2]?.endedByService.size).toBe(0);
+  });
+
+  it('after a restart, lists again the calls that had just ended, and ends those that left meanwhile at the last sync written', async () => {
+    const { clock, phone, sync, journal, batches } = setup({ keepEndedMs: 60_000 });
+    clock.set(2_000_000);
+    journal.before = {
+      calls: [
+        { ...call('ended-before', 1_900_000, { endedAt: 1_950_000, isMissedCall: true }), closedBySync: true },
+        { ...call('left-meanwhile', 1_900_000, { isOutbound: true }), closedBySync: false },
+        { ...call('still-live', 1_900_000, { answeredAt: 1_900_500 }), closedBySync: false },
+      ],
+      lastSyncAt: 1_960_000,
+    };
+    phone.calls = [call('still-live', 1_900_000, { answeredAt: 1_900_500 })];
+    await sync.syncOnce();
+    expect(journal.recalledSince).toEqual([2_000_000 - 60_000]);
+    expect(served(sync).map((c) => [c.callID, c.endedAt ?? null, c.isMissedCall])).toEqual([
+      ['ended-before', new Date(1_950_000).toISOString(), true],
+      ['left-meanwhile', new Date(1_960_000).toISOString(), false],
+      ['still-live', null, false],
+    ]);
+    expect(batches[0]).toMatchObject({ complete: true });
+    expect([...(batches[0]?.endedByService ?? [])].sort()).toEqual(['ended-before', 'left-meanwhile']);
+    // Asked once per run, not at every sync.
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(journal.recalledSince).toHaveLength(1);
   });
 });

@@ -1,6 +1,9 @@
 /**
- * One sync loop per provider: polls the phone system on an interval, keeps the latest snapshot
- * of its calls for every reader, and writes what changed to the call journal, one batch a sync.
+ * One sync loop per provider: polls the phone system on an interval, and at once when a phone
+ * system that can tell says something changed; ends the calls that leave the provider's list and
+ * keeps ended calls listed a while; keeps the latest snapshot of its calls for every reader,
+ * numbers what changed in a change log for the streams, tells them when the provider fails or
+ * recovers, and writes what changed to the call journal, one batch a sync.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
@@ -8,9 +11,13 @@ import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { ProviderFailure, type PhoneSystem, type ProviderCall } from '../providers/phone-system.js';
 import type { CallJournal } from '../history/history-store.js';
 import { journalBatch } from '../history/journal-batch.js';
+import { CallEndings, type CallEndingsView } from './call-endings.js';
 import { CallSnapshot } from './call-snapshot.js';
+import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
 
 const SOON_MS = 250;
+/** A phone system that tells of every change is synced at most this often: bursts coalesce. */
+export const MIN_WATCHED_SYNC_GAP_MS = 100;
 
 export interface ProviderSyncOptions {
   providerID: string;
@@ -18,13 +25,39 @@ export interface ProviderSyncOptions {
   intervalMs: number;
   requestTimeoutMs: number;
   staleAfterMs: number;
+  /** How long an ended call stays listed after its end. */
+  keepEndedMs: number;
   clock: Clock;
   log: FastifyBaseLogger;
   journal: CallJournal;
+  changeLog?: ChangeLogLimits;
 }
 
 /** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
 export type SnapshotRead = { ok: true; snapshot: CallSnapshot; ageMs: number } | { ok: false; failure: ProviderFailure };
+
+/**
+ * The provider's health as streams report it: `available` while lists are served (a failing
+ * provider's last snapshot is served until it grows too old), with the failure when there is one.
+ */
+export interface ProviderStatus {
+  available: boolean;
+  failure?: ProviderFailure;
+  /** Age of the last good snapshot, when there is one. */
+  snapshotAgeMs?: number;
+}
+
+export type SyncEvent = { type: 'changes'; entry: ChangeEntry } | { type: 'status'; status: ProviderStatus };
+export type SyncListener = (event: SyncEvent) => void;
+
+/** The snapshot with the change-log position it stands at: a stream sends it, then the changes after it. */
+export interface PositionedSnapshot {
+  snapshot: CallSnapshot;
+  position: LogPosition;
+  ageMs: number;
+}
+
+type Health = 'live' | 'failing' | 'stale';
 
 export class ProviderSync {
   private snapshot: CallSnapshot | undefined;
@@ -37,8 +70,19 @@ export class ProviderSync {
   private firstAttempt: Promise<void> | undefined;
   /** The calls as last written to the journal; undefined until a write succeeds, or after one failed. */
   private journaled: readonly ProviderCall[] | undefined;
+  private readonly endings: CallEndings;
+  /** Whether the journal was asked what the service knew before this run. */
+  private recalled = false;
   /** Failed polls in a row; the log says when a streak starts and ends, not every poll of it. */
   private failedInARow = 0;
+  private readonly changes: ChangeLog;
+  private readonly listeners = new Set<SyncListener>();
+  private health: Health = 'live';
+  private stopWatching: (() => void) | undefined;
+  private watched: NodeJS.Timeout | undefined;
+  private lastPollStartedAt = -Infinity;
+  /** A change was told while a poll was in flight: poll again once it ends. */
+  private pollAgain = false;
   /** Upstream list requests made, for metrics and the fan-in guarantee. */
   fetches = 0;
   failures = 0;
@@ -46,17 +90,26 @@ export class ProviderSync {
   constructor(
     readonly phoneSystem: PhoneSystem,
     private readonly options: ProviderSyncOptions,
-  ) {}
+  ) {
+    this.changes = new ChangeLog(options.clock, options.changeLog);
+    // Two intervals without a good sync: the service was not watching when a call left.
+    this.endings = new CallEndings({ keepEndedMs: options.keepEndedMs, blindAfterMs: 2 * options.intervalMs });
+  }
 
   start(): void {
     this.stopped = false;
     this.schedule(0);
+    // A phone system that tells of its changes is synced as they happen; the interval stays as a safety net.
+    this.stopWatching = this.phoneSystem.watchChanges?.(() => this.syncWatched());
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopWatching?.();
+    this.stopWatching = undefined;
     clearTimeout(this.timer);
     clearTimeout(this.soon);
+    clearTimeout(this.watched);
     this.abort.abort();
     await this.inFlight?.catch(() => undefined);
   }
@@ -65,9 +118,70 @@ export class ProviderSync {
   syncOnce(): Promise<void> {
     this.inFlight ??= this.poll().finally(() => {
       this.inFlight = undefined;
+      if (this.pollAgain) {
+        this.pollAgain = false;
+        this.syncWatched();
+      }
     });
     this.firstAttempt ??= this.inFlight;
     return this.inFlight;
+  }
+
+  /**
+   * The phone system said its calls changed: sync now, or as soon as MIN_WATCHED_SYNC_GAP_MS
+   * has passed since the last poll started, so a burst of changes costs one poll.
+   */
+  private syncWatched(): void {
+    if (this.stopped || this.watched) return;
+    if (this.inFlight) {
+      this.pollAgain = true;
+      return;
+    }
+    const wait = this.lastPollStartedAt + MIN_WATCHED_SYNC_GAP_MS - this.options.clock.now();
+    if (wait <= 0) {
+      void this.syncOnce();
+      return;
+    }
+    this.watched = setTimeout(() => {
+      this.watched = undefined;
+      void this.syncOnce();
+    }, wait);
+    this.watched.unref();
+  }
+
+  /** Streams hear of each change and each change of health; returns the unsubscribe function. */
+  subscribe(listener: SyncListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The current snapshot and the change-log position it stands at, read together. */
+  positionedSnapshot(): PositionedSnapshot | undefined {
+    const snapshot = this.snapshot;
+    if (!snapshot) return undefined;
+    return { snapshot, position: this.changes.position, ageMs: Math.max(0, this.options.clock.now() - snapshot.takenAt) };
+  }
+
+  /** The changes after `from`, or undefined when a stream must start over from a snapshot. */
+  changesSince(from: LogPosition): ChangeEntry[] | undefined {
+    return this.changes.since(from);
+  }
+
+  get changeLogEpoch(): string {
+    return this.changes.epoch;
+  }
+
+  /** Change events serialized so far: one per change, whatever the number of streams. */
+  get changeSerializations(): number {
+    return this.changes.serializations;
+  }
+
+  status(): ProviderStatus {
+    const read = this.read();
+    const snapshotAgeMs = this.ageMs();
+    const age = snapshotAgeMs === undefined ? {} : { snapshotAgeMs };
+    if (!read.ok) return { available: false, failure: read.failure, ...age };
+    return this.lastFailure ? { available: true, failure: this.lastFailure, ...age } : { available: true, ...age };
   }
 
   /**
@@ -121,17 +235,56 @@ export class ProviderSync {
 
   private async poll(): Promise<void> {
     this.fetches += 1;
+    this.lastPollStartedAt = this.options.clock.now();
+    let calls: ProviderCall[];
     try {
-      const calls = await callWithDeadline(this.options.requestTimeoutMs, (signal) => this.phoneSystem.listCalls(signal), this.abort.signal);
-      const takenAt = this.options.clock.now();
-      this.accept(calls, takenAt);
-      this.logRecovery();
-      await this.record(takenAt);
+      calls = await callWithDeadline(this.options.requestTimeoutMs, (signal) => this.phoneSystem.listCalls(signal), this.abort.signal);
     } catch (error) {
       this.failures += 1;
       this.lastFailure = error instanceof ProviderFailure ? error : new ProviderFailure('error', (error as Error).message);
-      if (!this.stopped) this.logFailure(this.lastFailure);
+      if (!this.stopped) {
+        this.logFailure(this.lastFailure);
+        this.updateHealth();
+      }
+      return;
     }
+    const takenAt = this.options.clock.now();
+    if (!this.recalled) await this.recall(takenAt);
+    const view = this.endings.next(calls, takenAt);
+    this.accept(view.listed, takenAt);
+    this.logRecovery();
+    this.updateHealth();
+    await this.record(view, takenAt);
+  }
+
+  /**
+   * Takes back, once, what the journal knew before this run: calls that ended shortly before a
+   * restart stay listed, and calls that left while the service was down end at its last sync.
+   */
+  private async recall(at: number): Promise<void> {
+    this.recalled = true;
+    try {
+      const { calls, lastSyncAt } = await this.options.journal.recall(at - this.options.keepEndedMs);
+      this.endings.restore(
+        calls.map(({ closedBySync, ...call }) => ({ call, endedByService: closedBySync })),
+        lastSyncAt,
+      );
+    } catch (error) {
+      this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal could not be read back');
+    }
+  }
+
+  /** Tells the streams when the provider starts failing, when its snapshot grows too old, and when it recovers. */
+  private updateHealth(): void {
+    const status = this.status();
+    const health: Health = !status.available ? 'stale' : status.failure ? 'failing' : 'live';
+    if (health === this.health) return;
+    this.health = health;
+    this.emit({ type: 'status', status });
+  }
+
+  private emit(event: SyncEvent): void {
+    for (const listener of this.listeners) listener(event);
   }
 
   private logFailure(failure: ProviderFailure): void {
@@ -147,21 +300,31 @@ export class ProviderSync {
     this.failedInARow = 0;
   }
 
+  /** Takes the new snapshot and, when anything changed, numbers the change and tells the streams. */
   private accept(calls: ProviderCall[], takenAt: number): void {
-    const previous = this.snapshot;
-    this.snapshot = CallSnapshot.build(calls, takenAt, { id: this.options.providerID, name: this.options.providerName }, previous);
+    const { snapshot, diff } = CallSnapshot.next(this.snapshot, calls, takenAt, { id: this.options.providerID, name: this.options.providerName });
+    this.snapshot = snapshot;
     this.lastFailure = undefined;
+    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return;
+    const providerID = JSON.stringify(this.options.providerID);
+    const removed = JSON.stringify(diff.removed.map((call) => call.callID));
+    const entry = this.changes.append(
+      (position) =>
+        `{"providerID":${providerID},"cursor":"${formatPosition(position)}","upserted":[${diff.upserted.map((call) => snapshot.recordJSON(call)).join(',')}],"removed":${removed}}`,
+      { upserted: diff.upserted.length, removed: diff.removed.length },
+    );
+    this.emit({ type: 'changes', entry });
   }
 
   /**
-   * Journals what changed since the last written snapshot. A failed write never stops the live
-   * feed; the next sync then writes every call, and the store closes what vanished meanwhile.
+   * Journals what changed since the last written sync, listed or not (a call the service ended is
+   * journaled even when `keepEndedMs` is 0). A failed write never stops the live feed; the next
+   * sync then writes every call, and the store closes what vanished meanwhile.
    */
-  private async record(takenAt: number): Promise<void> {
-    const calls = this.snapshot?.calls ?? [];
+  private async record(view: CallEndingsView, takenAt: number): Promise<void> {
     try {
-      await this.options.journal.write(journalBatch(this.journaled, calls, takenAt));
-      this.journaled = calls;
+      await this.options.journal.write(journalBatch(this.journaled, view.known, takenAt, view.endedByService));
+      this.journaled = view.known;
     } catch (error) {
       this.journaled = undefined;
       this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal write failed');

@@ -87,6 +87,8 @@ const providerCommon = {
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
   /** How old the last good snapshot may grow, while the provider fails, before lists answer 503. */
   staleAfterMs: z.number().int().min(1000).max(3_600_000).default(30_000),
+  /** How long an ended call stays in the live list after its end (0: it leaves at once; the journal keeps it anyway). */
+  keepEndedMs: z.number().int().min(0).max(86_400_000).default(120_000),
 };
 
 export const providerConfigSchema = z.discriminatedUnion('type', [
@@ -153,6 +155,71 @@ export const accountConfigSchema = z.strictObject({
 });
 export type AccountConfig = z.infer<typeof accountConfigSchema>;
 
+/**
+ * /metrics names every account, application and provider: it is served only with a token of its
+ * own (`tokenSha256`, or a plain `token` for local demos), and off without one.
+ */
+const metricsSchema = z
+  .strictObject({
+    /** Defaults to on when a token is given; `false` turns /metrics off all the same. */
+    enabled: z.boolean().optional(),
+    /** SHA-256 (hex) of the bearer token /metrics requires. */
+    tokenSha256: sha256Hex.optional(),
+    /** A plain token, for local demos only; prefer `tokenSha256`. */
+    token: z.string().min(16, 'must be at least 16 characters').optional(),
+  })
+  .refine((m) => !(m.tokenSha256 !== undefined && m.token !== undefined), { message: 'give at most one of "tokenSha256" or "token"' })
+  .refine((m) => m.enabled !== true || m.tokenSha256 !== undefined || m.token !== undefined, {
+    message:
+      '/metrics lists every account, application and provider, so it needs a token of its own: add "tokenSha256" (the SHA-256 hex of a scraper token)',
+  })
+  .default({});
+
+export const LIMIT_DEFAULTS = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 10_000,
+  connections: 2_000,
+  connectionsPerAddress: 256,
+  requestsPerToken: 32,
+  streams: 1_000,
+  streamsPerToken: 8,
+  heavyQueries: 64,
+  heavyQueriesPerToken: 16,
+  idempotencyKeysPerApplication: 200_000,
+  failedAuthPerMinute: 30,
+} as const;
+
+/** What one client may hold of the service at once, and how long a request may take to arrive. */
+const limitsSchema = z
+  .strictObject({
+    /** The whole request (headers and body) must have arrived within this. */
+    requestTimeoutMs: z.number().int().min(1000).max(600_000).default(LIMIT_DEFAULTS.requestTimeoutMs),
+    /** The request's headers must have arrived within this; at most `requestTimeoutMs`. */
+    headersTimeoutMs: z.number().int().min(1000).max(600_000).default(LIMIT_DEFAULTS.headersTimeoutMs),
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveTimeoutMs: z.number().int().min(1000).max(600_000).default(LIMIT_DEFAULTS.keepAliveTimeoutMs),
+    /** Open connections in total; past it a new one is answered 503 and closed. */
+    connections: z.number().int().min(1).max(1_000_000).default(LIMIT_DEFAULTS.connections),
+    /** Open connections from one source address (0: no cap, e.g. behind a reverse proxy). */
+    connectionsPerAddress: z.number().int().min(0).max(1_000_000).default(LIMIT_DEFAULTS.connectionsPerAddress),
+    /** Requests in flight per token (streams are counted apart). */
+    requestsPerToken: z.number().int().min(1).max(100_000).default(LIMIT_DEFAULTS.requestsPerToken),
+    /** Long-lived streams open in total, and per token. */
+    streams: z.number().int().min(1).max(1_000_000).default(LIMIT_DEFAULTS.streams),
+    streamsPerToken: z.number().int().min(1).max(100_000).default(LIMIT_DEFAULTS.streamsPerToken),
+    /** Heavy reads (window lists, analytics) running or queued in total, and per token. */
+    heavyQueries: z.number().int().min(1).max(100_000).default(LIMIT_DEFAULTS.heavyQueries),
+    heavyQueriesPerToken: z.number().int().min(1).max(10_000).default(LIMIT_DEFAULTS.heavyQueriesPerToken),
+    /** Idempotency-Keys one application may hold within their 24 hours. */
+    idempotencyKeysPerApplication: z.number().int().min(1).max(100_000_000).default(LIMIT_DEFAULTS.idempotencyKeysPerApplication),
+    /** Requests with a missing or wrong token allowed a minute from one source address. */
+    failedAuthPerMinute: z.number().int().min(1).max(1_000_000).default(LIMIT_DEFAULTS.failedAuthPerMinute),
+  })
+  .refine((l) => l.headersTimeoutMs <= l.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must be at most requestTimeoutMs' })
+  .default(LIMIT_DEFAULTS);
+export type ServiceLimits = z.infer<typeof limitsSchema>;
+
 export const serviceConfigSchema = z
   .strictObject({
     accounts: z.array(accountConfigSchema).min(1),
@@ -167,13 +234,8 @@ export const serviceConfigSchema = z
         backfill: backfillSchema.default(BACKFILL_DEFAULTS),
       })
       .default({ retentionDays: 90, backfill: BACKFILL_DEFAULTS }),
-    metrics: z
-      .strictObject({
-        enabled: z.boolean().default(true),
-        /** SHA-256 (hex) of a bearer token that /metrics then requires. */
-        tokenSha256: sha256Hex.optional(),
-      })
-      .default({ enabled: true }),
+    metrics: metricsSchema,
+    limits: limitsSchema,
   })
   .superRefine((config, ctx) => {
     const seen = (label: string, ids: string[], path: (string | number)[]) => {

@@ -9,7 +9,20 @@ describe('config', () => {
   it('accepts a valid file and fills defaults', () => {
     const config = parseConfig(JSON.stringify(testConfig()), 'callboard.json');
     expect(config.rateLimitPerMinute).toBe(1200);
-    expect(config.accounts[0]?.applications[0]?.providers[0]).toMatchObject({ syncIntervalMs: 1000, staleAfterMs: 30_000 });
+    expect(config.accounts[0]?.applications[0]?.providers[0]).toMatchObject({ syncIntervalMs: 1000, staleAfterMs: 30_000, keepEndedMs: 120_000 });
+  });
+
+  it('takes how long ended calls stay listed per provider, and refuses a bad value by name', () => {
+    const withKeep = (keepEndedMs: unknown) => {
+      const config = testConfig();
+      Object.assign(config.accounts[0]!.applications[0]!.providers[1]!, { keepEndedMs });
+      return JSON.stringify(config);
+    };
+    const providers = parseConfig(withKeep(0), 'c.json').accounts[0]?.applications[0]?.providers;
+    expect(providers?.map((p) => p.keepEndedMs)).toEqual([120_000, 0]);
+    expect(() => parseConfig(withKeep(-1), 'c.json')).toThrow(/^c\.json:1:\d+: account "acme" › application "support" › provider "trunk" › keepEndedMs: /);
+    expect(() => parseConfig(withKeep(90_000_000), 'c.json')).toThrow(/provider "trunk" › keepEndedMs: /);
+    expect(() => parseConfig(withKeep('2 min'), 'c.json')).toThrow(/provider "trunk" › keepEndedMs: /);
   });
 
   it('names the file, the path inside it and the problem', () => {
@@ -123,5 +136,25 @@ describe('config', () => {
     const providers = config.accounts[0]?.applications[0]?.providers ?? [];
     expect(providers.map((p) => p.type === 'simulator' && p.settings.dialMode)).toEqual(['two-step', 'direct']);
     expect(demoConfig('my-own-demo-token-123').token).toBe('my-own-demo-token-123');
+  });
+
+  it("gives the demo's /metrics a token of its own, apart from the API token", () => {
+    const { config, token, metricsToken } = demoConfig();
+    expect(metricsToken.length).toBeGreaterThanOrEqual(32);
+    expect(metricsToken).not.toBe(token);
+    expect(config.metrics.token).toBe(metricsToken);
+  });
+
+  it('serves no /metrics without a token of its own, and refuses one switched on without it', () => {
+    expect(parseConfig(JSON.stringify(testConfig()), 'c.json').metrics).toEqual({});
+    expect(() => parseConfig(JSON.stringify(testConfig({ metrics: { enabled: true } })), 'c.json')).toThrow(
+      /c\.json:\d+:\d+: metrics: \/metrics lists every account, application and provider, so it needs a token of its own/,
+    );
+  });
+
+  it('checks the limits: headers must arrive before the whole request may', () => {
+    const config = testConfig({ limits: { requestTimeoutMs: 5000, headersTimeoutMs: 10_000 } });
+    expect(() => parseConfig(JSON.stringify(config), 'c.json')).toThrow(/limits\.headersTimeoutMs: must be at most requestTimeoutMs/);
+    expect(parseConfig(JSON.stringify(testConfig()), 'c.json').limits.requestsPerToken).toBe(32);
   });
 });

@@ -47,12 +47,21 @@ export const loadConfigFile = async (file: string): Promise<ServiceConfig> => {
 export interface DemoConfig {
   config: ServiceConfig;
   token: string;
+  /** Opens /metrics and nothing else. */
+  metricsToken: string;
 }
 
-/** One account, one application, two simulated providers (two-step and direct dial), one full-access token. */
-export const demoConfig = (token = randomBytes(24).toString('base64url')): DemoConfig => ({
+const randomToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * One account, one application, two simulated providers (two-step and direct dial), one
+ * full-access token, and a token of its own for /metrics.
+ */
+export const demoConfig = (token = randomToken(), metricsToken = randomToken()): DemoConfig => ({
   token,
+  metricsToken,
   config: serviceConfigSchema.parse({
+    metrics: { token: metricsToken },
     accounts: [
       {
         id: 'demo',

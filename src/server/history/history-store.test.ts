@@ -30,27 +30,44 @@ describe(`history store (${historyKind})`, () => {
     expect(await all(store)).toEqual([{ ...answered, closedBySync: false }]);
   });
 
-  it('closes a call that vanished without an end time at the sync that noticed, and flags it', async () => {
-    const ghost = call('ghost', T);
+  it('journals the end the service gave a call, flagged as the service\'s, beside an end the provider gave', async () => {
+    const left = call('left', T);
     const done = call('done', T, { endedAt: T + 500 });
-    await store.write(scope, journalBatch(undefined, [ghost, done], T + 1000));
-    await store.write(scope, journalBatch([ghost, done], [], T + 2000));
+    await store.write(scope, journalBatch(undefined, [left, done], T + 1000));
+    const ended = { ...left, endedAt: T + 2000, isMissedCall: true };
+    await store.write(scope, journalBatch([left, done], [ended, done], T + 2000, new Set(['left'])));
     expect(await all(store)).toEqual([
-      expect.objectContaining({ callID: 'done', endedAt: T + 500, closedBySync: false }),
-      expect.objectContaining({ callID: 'ghost', endedAt: T + 2000, closedBySync: true }),
+      { ...done, closedBySync: false },
+      { ...ended, closedBySync: true },
     ]);
   });
 
-  it('keeps the history across a restart, and closes calls that vanished meanwhile at the last sync', async () => {
-    await store.write(scope, journalBatch(undefined, [call('a', T), call('b', T + 100)], T + 1000));
-    await store.write(scope, journalBatch([call('a', T), call('b', T + 100)], [call('a', T), call('b', T + 100)], T + 2000));
+  it('keeps the history across a restart, and closes calls that vanished meanwhile at the last sync, missed if inbound and unanswered', async () => {
+    const calls = [call('a', T), call('b', T + 100), call('out', T, { isOutbound: true }), call('talked', T, { answeredAt: T + 50 })];
+    await store.write(scope, journalBatch(undefined, calls, T + 1000));
+    await store.write(scope, journalBatch(calls, calls, T + 2000));
     await store.close();
     store = await history.open();
-    expect((await all(store)).map((c) => c.callID)).toEqual(['a', 'b']);
+    expect((await all(store)).map((c) => c.callID)).toEqual(['a', 'out', 'talked', 'b']);
     await store.write(scope, journalBatch(undefined, [call('b', T + 100)], T + 60_000));
-    expect(await all(store)).toEqual([
-      expect.objectContaining({ callID: 'a', endedAt: T + 2000, closedBySync: true }),
-      expect.not.objectContaining({ endedAt: expect.anything() }),
+    expect((await all(store)).map((c) => [c.callID, c.endedAt ?? null, c.isMissedCall, c.closedBySync])).toEqual([
+      ['a', T + 2000, true, true],
+      ['out', T + 2000, false, true],
+      ['talked', T + 2000, false, true],
+      ['b', null, false, false],
+    ]);
+  });
+
+  it('recalls the open calls, those that ended since a moment, and the last sync', async () => {
+    expect(await store.recall(scope, T)).toEqual({ calls: [], lastSyncAt: undefined });
+    const calls = [call('open', T), call('recent', T, { endedAt: T + 5000 }), call('older', T, { endedAt: T + 1000 })];
+    await store.write(scope, journalBatch(undefined, calls, T + 6000, new Set(['recent'])));
+    await store.write({ ...scope, providerID: 'trunk' }, journalBatch(undefined, [call('theirs', T)], T + 7000));
+    const recalled = await store.recall(scope, T + 2000);
+    expect(recalled.lastSyncAt).toBe(T + 6000);
+    expect(recalled.calls.map((c) => [c.callID, c.closedBySync]).sort()).toEqual([
+      ['open', false],
+      ['recent', true],
     ]);
   });
 

@@ -1,17 +1,25 @@
 /**
  * The call journal and the queries answered from it, over either dialect: one batched
- * transaction per sync, window lists, analytics, the backfill's batches and retention.
+ * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
+ * make-call Idempotency-Keys, which live in the same database.
  */
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
 import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
-import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
+import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
+import { HeavyReadPool } from './heavy-read-pool.js';
+import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
+import type { IdempotencyKeys } from '../calls/idempotency-store.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
+import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import type { JournalBatch } from './journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
-import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
+import type { SubscriberActivityRow } from './subscriber-activity-query.js';
+
+/** The lane of reads the service makes for itself, apart from any token's. */
+const SERVICE_LANE = 'service';
 
 /** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
@@ -27,38 +35,50 @@ type Trx = Transaction<HistoryTables>;
 const inScope = (scope: ProviderScope) =>
   ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
 
+/** What the journal held of a provider when the service last ran. */
+export interface JournalRecall {
+  /** Calls still open, and those that ended recently. */
+  calls: JournaledCall[];
+  /** The last sync written; undefined for a provider never synced. */
+  lastSyncAt: number | undefined;
+}
+
 /** The journal of one provider, as its sync loop sees it. */
 export interface CallJournal {
   write(batch: JournalBatch): Promise<void>;
+  /** Open calls and calls that ended from `since` on, as journaled before this run. */
+  recall(since: number): Promise<JournalRecall>;
 }
 
 export class HistoryStore {
+  /** Make-call Idempotency-Keys, kept beside the journal so they hold across restarts and instances. */
+  readonly idempotencyKeys: IdempotencyKeys;
+
   private constructor(
     private readonly db: HistoryDb,
     readonly dialect: HistoryDialect,
-  ) {}
+    /** Where the heavy reads run: reader threads, off the event loop. */
+    private readonly reader: HeavyReader,
+  ) {
+    this.idempotencyKeys = new IdempotencyKeysTable(db);
+  }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
-    return new HistoryStore(await openHistoryDatabase(location), location.kind);
+    const db = await openHistoryDatabase(location);
+    const inMemory = location.kind === 'embedded' && location.file === ':memory:';
+    return new HistoryStore(db, location.kind, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
   }
 
   journal(scope: ProviderScope): CallJournal {
-    return { write: (batch) => this.write(scope, batch) };
+    return { write: (batch) => this.write(scope, batch), recall: (since) => this.recall(scope, since) };
   }
 
   /** One transaction per sync: a crash loses at most this batch and never leaves half of it. */
   async write(scope: ProviderScope, batch: JournalBatch): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (batch.complete) await this.closeUnlisted(trx, scope, batch);
-      for (const part of chunks(batch.upserts)) await upsertCalls(trx, part.map((call) => toCallRow(scope, call)));
-      for (const part of chunks(batch.vanished))
-        await trx
-          .updateTable('calls')
-          .set({ ended_at: batch.at, closed_by_sync: 1 })
-          .where((eb) => eb.and(inScope(scope)))
-          .where('call_id', 'in', part)
-          .where('ended_at', 'is', null)
-          .execute();
+      for (const part of chunks(batch.upserts))
+        await upsertCalls(trx, part.map((call) => toCallRow(scope, call, batch.endedByService.has(call.callID))));
       await trx
         .insertInto('provider_syncs')
         .values({ ...inScope(scope), last_sync_at: batch.at })
@@ -69,7 +89,8 @@ export class HistoryStore {
 
   /**
    * Calls still open in the journal that a complete snapshot no longer lists vanished while the
-   * service was not watching (a restart, a failed write): closed at the last sync that saw them.
+   * service was not watching (a restart, a failed write): closed at the last sync that saw them,
+   * and missed when they were inbound and never seen answered, as the live list ends them.
    */
   private async closeUnlisted(trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> {
     const listed = new Set(batch.upserts.map((call) => call.callID));
@@ -81,33 +102,50 @@ export class HistoryStore {
     for (const part of chunks(gone))
       await trx
         .updateTable('calls')
-        .set({ ended_at: closedAt, closed_by_sync: 1 })
+        .set((eb) => ({
+          ended_at: closedAt,
+          closed_by_sync: 1,
+          is_missed: eb.case().when(eb.and([eb('is_outbound', '=', 0), eb('answered_at', 'is', null)])).then(1).else(eb.ref('is_missed')).end(),
+        }))
         .where((eb) => eb.and(inScope(scope)))
         .where('call_id', 'in', part)
         .execute();
   }
 
-  /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. */
-  async callsLiveDuring(scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> {
+  /**
+   * What the service knew of a provider's calls when it last ran: the calls still open and those
+   * that ended from `since` on, and the time of its last sync; the sync takes them back at start.
+   */
+  async recall(scope: ProviderScope, since: number): Promise<JournalRecall> {
     const rows = await this.db
       .selectFrom('calls')
       .selectAll()
       .where((eb) => eb.and(inScope(scope)))
-      .where('started_at', '<=', to)
-      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
-      .orderBy('started_at')
-      .orderBy('call_id')
-      .limit(limit)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', since)]))
       .execute();
-    return rows.map(fromCallRow);
+    const mark = await this.db.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+    return { calls: rows.map(fromCallRow), lastSyncAt: mark === undefined ? undefined : Number(mark.last_sync_at) };
   }
 
-  concurrency(scope: ProviderScope, request: ConcurrencyRequest): Promise<ConcurrencyBucketRow[]> {
-    return concurrencyBuckets(this.db, scope, request);
+  /** Calls live at any moment of [from, to], oldest first; at most `limit` of them. Read here, on the caller's thread. */
+  callsLiveDuring(scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> {
+    return callsLiveDuring(this.db, scope, from, to, limit);
   }
 
-  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number): Promise<SubscriberActivityRow[]> {
-    return subscriberActivity(this.db, scope, from, to, now);
+  /**
+   * A window of the list, serialized, from a reader thread. `lane` groups the reads one caller
+   * makes (a token): the readers take lanes in turn.
+   */
+  windowList(request: WindowListRequest, lane = SERVICE_LANE): Promise<WindowList> {
+    return this.reader.read('windowList', [request], lane);
+  }
+
+  concurrency(scope: ProviderScope, request: ConcurrencyRequest, lane = SERVICE_LANE): Promise<ConcurrencyBucketRow[]> {
+    return this.reader.read('concurrency', [scope, request], lane);
+  }
+
+  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number, lane = SERVICE_LANE): Promise<SubscriberActivityRow[]> {
+    return this.reader.read('subscriberActivity', [scope, from, to, now], lane);
   }
 
   async hasHistory(scope: ProviderScope): Promise<boolean> {
@@ -149,6 +187,7 @@ export class HistoryStore {
   }
 
   async close(): Promise<void> {
+    await this.reader.close();
     await this.db.destroy();
   }
 }

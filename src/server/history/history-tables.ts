@@ -56,10 +56,34 @@ export interface HistoryBackfillsTable {
   status: string;
 }
 
+/** One make-call Idempotency-Key of an account's application, claimed before the provider is called. */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  application_id: string;
+  idempotency_key: string;
+  /** Digest of the request (provider and body): the same key with another request is refused. */
+  fingerprint: string;
+  /** 'pending' while the attempt runs, then 'placed', or 'unknown' when the provider timed out. */
+  state: string;
+  claimed_at: number;
+  expires_at: number;
+  /** JSON of what the provider said when the outcome became unknown. */
+  failure: string | null;
+}
+
+/** Live keys per account and application, kept with every claim so the quota costs one row, not a count. */
+export interface IdempotencyKeyCountsTable {
+  account_id: string;
+  application_id: string;
+  live_keys: number;
+}
+
 export interface HistoryTables {
   calls: CallsTable;
   provider_syncs: ProviderSyncsTable;
   history_backfills: HistoryBackfillsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  idempotency_key_counts: IdempotencyKeyCountsTable;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

@@ -62,6 +62,31 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_idempotency_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('failure', 'text')
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'application_id', 'idempotency_key'])
+        .execute();
+      // Pruning deletes by expiry across every application.
+      await db.schema.createIndex('idempotency_keys_by_expiry').on('idempotency_keys').column('expires_at').execute();
+      await db.schema
+        .createTable('idempotency_key_counts')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('live_keys', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_key_counts_pk', ['account_id', 'application_id'])
+        .execute();
+    },
+  },
 };
 
 /**

@@ -36,10 +36,10 @@ const openEmbedded = (file: string): HistoryDb => {
   return new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database }) });
 };
 
-const openPostgres = (url: string, schema: string | undefined): HistoryDb => {
+const openPostgres = (url: string, schema: string | undefined, max = 4): HistoryDb => {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 4,
+    max,
     types: pgTypes,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
@@ -55,4 +55,15 @@ export const openHistoryDatabase = async (location: HistoryLocation): Promise<Hi
     throw error;
   }
   return db;
+};
+
+/**
+ * A connection that only reads, for a reader thread: the writer (the service's own connection)
+ * created and migrated the schema. SQLite's write-ahead log lets it read while the writer writes.
+ */
+export const openHistoryReader = (location: HistoryLocation): HistoryDb => {
+  if (location.kind === 'postgres') return openPostgres(location.url, location.schema, 1);
+  const database = new SQLite(location.file, { readonly: true, fileMustExist: true });
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database }) });
 };

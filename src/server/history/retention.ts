@@ -1,4 +1,4 @@
-/** Prunes the journal in the background: calls older than the retention go, at start and every hour. */
+/** Prunes the database in the background, at start and every hour: calls older than the retention, and expired Idempotency-Keys. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from './history-store.js';
@@ -18,6 +18,12 @@ export const pruneOnce = async ({ store, retentionDays, clock, log }: RetentionO
     if (removed > 0) log.info({ removed, retentionDays }, 'pruned old calls from the journal');
   } catch (error) {
     log.error({ reason: (error as Error).message }, 'pruning the call journal failed');
+  }
+  try {
+    const expired = await store.idempotencyKeys.pruneExpired(clock.now());
+    if (expired > 0) log.debug({ expired }, 'pruned expired Idempotency-Keys');
+  } catch (error) {
+    log.error({ reason: (error as Error).message }, 'pruning expired Idempotency-Keys failed');
   }
 };
 

@@ -1,6 +1,11 @@
-/** Authenticates every request of its scope by bearer token, then applies the per-token rate limit. */
+/**
+ * Authenticates every request of its scope by bearer token, then applies the token's rate limit
+ * and its cap on requests in flight. Requests without a valid token are throttled per source
+ * address, so guessing tokens (or flooding 401s) slows down to a trickle.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { tokenKey, type ConcurrencySlots, type ReleaseSlot } from '../auth/concurrency-slots.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import type { Principal, TokenIndex } from '../auth/token-index.js';
 import type { Clock } from '../clock.js';
@@ -10,9 +15,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyContextConfig {
+    /**
+     * A long-lived stream (e.g. text/event-stream): not counted among the token's requests in
+     * flight; its handler holds a stream slot instead (`app.streamSlots.open(request, reply)`).
+     */
+    stream?: boolean;
+  }
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/** Source addresses whose failed attempts are remembered at once; past it, the quiet ones are forgotten first. */
+const MAX_TRACKED_ADDRESSES = 10_000;
 
 const unauthorized = (detail: string, challenge: string) =>
   new ApiProblem('unauthorized', detail, { headers: { 'www-authenticate': challenge } });
@@ -32,9 +47,18 @@ export const authenticate = (tokens: TokenIndex, header: string | undefined): Pr
   return principal;
 };
 
+/** The rate limiter's bucket for a token (shared by the routes and the conditional list's fast path): the token's own key. */
+export const rateLimitKey = tokenKey;
+
 export interface AuthOptions {
   tokens: TokenIndex;
+  /** The per-token limiter, one for the whole service: every request of a token draws on one bucket. */
+  limiter: RateLimiter;
   rateLimitPerMinute: number;
+  /** Requests with a missing or wrong token allowed a minute from one source address. */
+  failedAuthPerMinute: number;
+  /** Each token's requests in flight. */
+  requestSlots: ConcurrencySlots;
   clock: Clock;
 }
 
@@ -43,15 +67,41 @@ export interface AuthOptions {
  * encapsulated scope, and it guards exactly the routes of that scope.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  const limiter = new RateLimiter(options.rateLimitPerMinute, options.clock);
+  const { limiter } = options;
+  const failures = new RateLimiter(options.failedAuthPerMinute, options.clock, MAX_TRACKED_ADDRESSES);
+  const slots = new WeakMap<FastifyRequest, ReleaseSlot>();
+
+  /** A wrong token answers 401 until its address used up its allowance, then 429 until it refills. */
+  const authenticateOrThrottle = (request: FastifyRequest): Principal => {
+    try {
+      return authenticate(options.tokens, request.headers.authorization);
+    } catch (error) {
+      const decision = failures.take(request.ip);
+      if (decision.allowed) throw error;
+      throw new ApiProblem(
+        'rate_limited',
+        `Too many requests without a valid token came from your address; retry in ${decision.retryAfterSeconds} s.`,
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+    }
+  };
+
   app.decorateRequest('principal', null as unknown as Principal);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const principal = authenticate(options.tokens, request.headers.authorization);
-    const decision = limiter.take(`${principal.accountID}\u0000${principal.tokenName}`);
+  app.addHook('onRequest', async (request, reply) => {
+    const principal = authenticateOrThrottle(request);
+    const decision = limiter.take(rateLimitKey(principal));
     if (!decision.allowed)
       throw new ApiProblem('rate_limited', `This token may make ${options.rateLimitPerMinute} requests a minute; retry in ${decision.retryAfterSeconds} s.`, {
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       });
     request.principal = principal;
+    if (request.routeOptions.config.stream) return;
+    // Given back when the response is done or the connection drops, whichever comes first.
+    const release = options.requestSlots.acquire(principal);
+    slots.set(request, release);
+    reply.raw.once('close', release);
+  });
+  app.addHook('onResponse', async (request) => {
+    slots.get(request)?.();
   });
 });

@@ -32,7 +32,8 @@ class Components {
   }
 }
 
-const AUTHENTICATION_PROBLEMS: ProblemCode[] = ['unauthorized', 'rate_limited', 'internal'];
+/** What the authentication hook may answer on any route that needs a token. */
+const AUTHENTICATION_PROBLEMS: ProblemCode[] = ['unauthorized', 'rate_limited', 'too_many_concurrent_requests', 'internal'];
 
 const problemResponses = (codes: ProblemCode[]) => {
   const byStatus = new Map<number, ProblemCode[]>();

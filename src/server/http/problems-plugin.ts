@@ -10,6 +10,13 @@ export const sendProblem = (reply: FastifyReply, problem: ApiProblem): FastifyRe
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toBody()));
 };
 
+/** A path as a problem may quote it: no query string (it may hold secrets), and bounded in length. */
+const MAX_SHOWN_PATH = 200;
+const shownPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > MAX_SHOWN_PATH ? `${path.slice(0, MAX_SHOWN_PATH)}…` : path;
+};
+
 /** Fastify's own errors (body parsing, URL decoding) mapped to our codes. */
 const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
   switch (error.code) {
@@ -46,6 +53,6 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new ApiProblem('not_found', `There is nothing at ${request.method} ${request.url.split('?')[0]}.`)),
+    sendProblem(reply, new ApiProblem('not_found', `There is nothing at ${request.method} ${shownPath(request.url)}.`)),
   );
 });

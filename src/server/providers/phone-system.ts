@@ -64,7 +64,11 @@ export interface PhoneSystem {
   backfill?(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
   /** Optional: fault injection and call scripting, for outage drills and tests, where the config enables it. */
   control?: PhoneSystemControl;
-  /** Optional: calls onChange whenever its calls may have changed; returns a function that stops watching. */
+  /**
+   * Optional: calls `onChange` whenever its calls may have changed, so the service syncs at once
+   * instead of at its next tick; returns a function that stops watching. A provider that cannot
+   * tell is polled.
+   */
   watchChanges?(onChange: () => void): () => void;
   close(): Promise<void>;
 }

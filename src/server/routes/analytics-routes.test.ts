@@ -101,3 +101,33 @@ describe('GET subscriber activity', () => {
     ]);
   });
 });
+
+describe('heavy queries', () => {
+  it("shares one cap per token between analytics and window lists, answered 429 with the reason, and leaves other tokens' alone", async () => {
+    const capped = await buildTestApp({ limits: { heavyQueriesPerToken: 1 } });
+    try {
+      await capped.store.importCalls(
+        acmePbx,
+        Array.from({ length: 3_000 }, (_, i) => call(`c${i}`, T0 - 24 * 60 * MIN + i * 28_000, { endedAt: T0 - 24 * 60 * MIN + i * 28_000 + 5 * MIN })),
+      );
+      const day = '?fromDate=2026-11-21T09:00:00Z';
+      const globexPbx = { accountID: 'globex', applicationID: 'support', providerID: 'pbx' };
+      const ask = (url: string, token: string = tokens.acmeAll) => capped.as(token, { method: 'GET', url });
+      const answers = await Promise.all([
+        ask(`${paths.concurrency(acmePbx)}${day}`),
+        ask(`${paths.subscriberActivity(acmePbx)}${day}`),
+        ask(`${paths.listCalls(acmePbx)}${day}`),
+        ask(`${paths.concurrency(globexPbx)}${day}`, tokens.globex),
+      ]);
+      const [globex, ...acme] = [answers[3], ...answers.slice(0, 3)];
+      expect(acme.map((res) => res.statusCode).sort()).toEqual([200, 429, 429]);
+      for (const refused of acme.filter((res) => res.statusCode === 429)) {
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(problemSchema.parse(refused.json())).toMatchObject({ code: 'too_many_heavy_queries', detail: expect.stringMatching(/its limit: wait for one to finish/) });
+      }
+      expect(globex?.statusCode).toBe(200);
+    } finally {
+      await capped.app.close();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
   type SubscriberActivityResponse,
 } from '../../contract/analytics.js';
 import { MAX_WINDOW_DAYS } from '../../contract/call-record.js';
+import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
 import type { ConcurrencyBucketRow } from '../history/concurrency-query.js';
@@ -26,6 +27,8 @@ import { requirePermission, resolveProvider } from './resolve-provider.js';
 export interface AnalyticsRoutesOptions {
   registry: ProviderRuntimes;
   history: HistoryStore;
+  /** Each token's heavy queries under way: every analytics answer is one. */
+  heavyQueries: ConcurrencySlots;
   clock: Clock;
   /** How far each backfilled provider's past is filled, when the service backfills. */
   historyFill?: { report(scope: ProviderScope): HistoryFill | undefined };
@@ -76,24 +79,28 @@ const concurrencyDoc: RouteDoc = {
     `10, 15, 30 minutes, 1, 2, 3, 6, 12 or 24 hours that leaves at most ${MAX_BUCKETS} buckets is used; asking for more than ` +
     `${MAX_BUCKETS} buckets, or a window longer than ${MAX_WINDOW_DAYS} days, is a 400 naming the parameter. For a provider ` +
     'whose past the service backfilled (first seen with an empty journal), `historyFill` says how far that past is filled: ' +
-    'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls.',
+    'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls. ' +
+    'Analytics are heavy queries, run apart from the live lists: each token may have a few running or waiting at once ' +
+    '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
   parameters: [...windowParameters, { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } }],
   responses: { '200': { description: 'The buckets, oldest first', json: concurrencyResponseSchema } },
-  problems: ['forbidden', 'not_found', 'invalid_request'],
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Analytics are read-only.',
 };
 
 const subscriberActivityDoc: RouteDoc = {
   operationId: 'getSubscriberActivity',
   summary: 'Calls per subscriber over a window (extension)',
-  description: 'Calls that started in the window, per subscriber they reached, busiest first; same window rules as the concurrency endpoint.',
+  description:
+    'Calls that started in the window, per subscriber they reached, busiest first; same window rules, and the same limit on ' +
+    'heavy queries, as the concurrency endpoint.',
   parameters: windowParameters,
   responses: { '200': { description: 'Subscribers, most calls first', json: subscriberActivityResponseSchema } },
-  problems: ['forbidden', 'not_found', 'invalid_request'],
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Analytics are read-only.',
 };
 
-export const analyticsRoutes = async (app: FastifyInstance, { registry, history, clock, historyFill }: AnalyticsRoutesOptions) => {
+export const analyticsRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, historyFill }: AnalyticsRoutesOptions) => {
   app.get(routePatterns.concurrency, { config: { doc: concurrencyDoc } }, async (request: ScopeRequest): Promise<ConcurrencyResponse> => {
     const runtime = prepare(request, registry);
     const query = concurrencyQuerySchema.safeParse(request.query);
@@ -106,7 +113,9 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
-    const rows = await history.concurrency(runtime.scope, { ...window, bucketMs: bucketSeconds * 1000, now: clock.now() });
+    const rows = await heavyQueries.run(request.principal, () =>
+      history.concurrency(runtime.scope, { ...window, bucketMs: bucketSeconds * 1000, now: clock.now() }, tokenKey(request.principal)),
+    );
     const fill = historyFill?.report(runtime.scope);
     return { fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds, buckets: rows.map(toBucket), ...(fill ? { historyFill: fill } : {}) };
   });
@@ -117,7 +126,9 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());
     await runtime.sync.ready();
-    const rows = await history.subscriberActivity(runtime.scope, window.from, window.to, clock.now());
+    const rows = await heavyQueries.run(request.principal, () =>
+      history.subscriberActivity(runtime.scope, window.from, window.to, clock.now(), tokenKey(request.principal)),
+    );
     const subscribers = rows.map(({ subscriberID, firstName, lastName, extension, calls, outbound, missed, talkMs }) => ({
       subscriberID,
       ...(firstName === undefined ? {} : { firstName }),

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listCallsQuerySchema, listCallsResponseSchema, MAX_WINDOW_CALLS, MAX_WINDOW_DAYS, type ListCallsQuery } from '../../contract/call-record.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
-import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
+import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
 import { IdempotencyStore, outcomeUnknown } from '../calls/idempotency-store.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
@@ -19,28 +19,44 @@ import { requireCallerAllowed, requirePermission, resolveProvider } from './reso
 
 const gzipAsync = promisify(gzip);
 
+/** The journal's heavy reads, and the slots that bound how many each token runs at once. */
+export interface HeavyReads {
+  history: HistoryStore;
+  slots: ConcurrencySlots;
+}
+
 export interface CallsRoutesOptions {
   registry: ProviderRuntimes;
   history: HistoryStore;
+  heavyQueries: ConcurrencySlots;
   clock: Clock;
+  /** Live Idempotency-Keys one application may hold. */
+  idempotencyKeysPerApplication: number;
 }
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Calls live at any moment of the window, from the journal; past MAX_WINDOW_CALLS the client must narrow it. */
-const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, history: HistoryStore, window: QueryWindow) => {
-  const found = await history.callsLiveDuring(runtime.scope, window.from, window.to, MAX_WINDOW_CALLS + 1);
-  if (found.length > MAX_WINDOW_CALLS)
+/**
+ * Calls live at any moment of the window, from the journal, read and serialized in a reader thread
+ * under one of the token's heavy-query slots; past MAX_WINDOW_CALLS the client must narrow it.
+ */
+const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, reads: HeavyReads, window: QueryWindow) => {
+  const found = await reads.slots.run(request.principal, () =>
+    reads.history.windowList(
+      { scope: runtime.scope, provider: { id: runtime.config.id, name: runtime.config.name }, from: window.from, to: window.to, limit: MAX_WINDOW_CALLS },
+      tokenKey(request.principal),
+    ),
+  );
+  if (found.kind === 'too-many')
     throw new ApiProblem(
       'invalid_request',
       `More than ${MAX_WINDOW_CALLS} calls were live between fromDate (${iso(window.from)}) and toDate (${iso(window.to)}): narrow the window.`,
       { errors: [{ field: 'fromDate', message: `the window must hold at most ${MAX_WINDOW_CALLS} calls` }] },
     );
-  const calls = found.map((call) => toCallRecord(call, runtime.config.id, runtime.config.name));
-  const body = Buffer.from(JSON.stringify({ calls, fromDate: iso(window.from), toDate: iso(window.to), totalCalls: calls.length }));
-  return sendPreparedJson(request, reply, { body, etag: strongETag(body), gzip: () => gzipAsync(body) });
+  const { body, etag } = found;
+  return sendPreparedJson(request, reply, { body, etag, gzip: () => gzipAsync(body) });
 };
 
 /** Most polls carry no query at all: skip parsing for them, it is the hot path. */
@@ -69,7 +85,8 @@ const listCallsDoc: RouteDoc = {
     'naming `fromDate`. A missing `toDate` means now and a missing `fromDate` 24 hours before `toDate`; the effective window ' +
     'is echoed. Lists are served from the provider snapshot the service keeps (synced every second by default); the ' +
     `\`${SNAPSHOT_AGE_HEADER}\` header gives its age in milliseconds. Responses carry a strong ETag (send \`If-None-Match\` for ` +
-    'a 304) and are gzipped on request.',
+    'a 304) and are gzipped on request. A window list is a heavy query: each token may have a few running or waiting at once ' +
+    '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
   parameters: [dateParameter('fromDate'), dateParameter('toDate')],
   responses: {
     '200': {
@@ -82,7 +99,7 @@ const listCallsDoc: RouteDoc = {
     },
     '304': { description: 'Not modified since the ETag sent in If-None-Match' },
   },
-  problems: ['forbidden', 'not_found', 'invalid_request', 'provider_unavailable'],
+  problems: ['forbidden', 'not_found', 'invalid_request', 'provider_unavailable', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: (path) => `To place a call, POST to ${toPlural(path)} (plural "providers").`,
 };
 
@@ -96,7 +113,10 @@ const makeCallDoc: RouteDoc = {
     'safe: within 24 hours the same key and body answer as the first attempt did (a success is replayed with ' +
     '`Idempotent-Replayed: true`, and so is a 504 `provider_timeout`, whose call may exist; any other failure placed no call ' +
     'and its retry tries again), and never place a second call; the same key with another body is a 409 ' +
-    "`idempotency_key_reused`. An agent's token (one with `subscriberIDs`) places calls only as those subscribers; any other " +
+    '`idempotency_key_reused`. Keys belong to the account and application in the path, are kept in the service\'s database ' +
+    '(they hold across restarts and on every instance), and one application may hold a bounded number of them at once ' +
+    '(`limits.idempotencyKeysPerApplication`, 200,000 by default): past it the answer is a 429 `too_many_idempotency_keys` ' +
+    "whose `Retry-After` says when its oldest key expires; no other application's key is ever evicted. An agent's token (one with `subscriberIDs`) places calls only as those subscribers; any other " +
     '`providerSubscriberID` is a 403 `subscriber_not_allowed`.',
   parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } }],
   body: makeCallRequestSchema,
@@ -114,6 +134,7 @@ const makeCallDoc: RouteDoc = {
     'subscriber_inactive',
     'subscriber_mismatch',
     'idempotency_key_reused',
+    'too_many_idempotency_keys',
     'provider_error',
     'provider_unavailable',
     'provider_timeout',
@@ -121,8 +142,8 @@ const makeCallDoc: RouteDoc = {
   otherMethods: (path) => `To list calls, GET ${toSingular(path)} (singular "provider").`,
 };
 
-export const callsRoutes = async (app: FastifyInstance, { registry, history, clock }: CallsRoutesOptions) => {
-  const idempotency = new IdempotencyStore(clock);
+export const callsRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, idempotencyKeysPerApplication }: CallsRoutesOptions) => {
+  const idempotency = new IdempotencyStore(history.idempotencyKeys, clock, { keysPerApplication: idempotencyKeysPerApplication });
 
   app.get(routePatterns.listCalls, { config: { doc: listCallsDoc } }, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:read');
@@ -134,7 +155,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
     const read = runtime.sync.read();
     if (!read.ok) throw read.failure;
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
-    if (window) return sendWindow(request, reply, runtime, history, window);
+    if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window);
     return sendPreparedJson(request, reply, read.snapshot);
   });
 
@@ -161,8 +182,9 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, clo
           errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }],
         });
       const scope = runtime.scope;
-      const fingerprint = IdempotencyStore.fingerprint([scope.applicationID, scope.providerID, body.data]);
-      const { replayed } = await idempotency.run(scope.accountID, key.data, fingerprint, place, outcomeUnknown);
+      // Keys belong to the account's application: a key of an application this token cannot see is none of its business.
+      const fingerprint = IdempotencyStore.fingerprint([scope.providerID, body.data]);
+      const { replayed } = await idempotency.run(scope, key.data, fingerprint, place, outcomeUnknown);
       if (replayed) reply.header('idempotent-replayed', 'true');
     }
     return reply.code(204).send();

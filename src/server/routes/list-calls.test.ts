@@ -55,6 +55,28 @@ describe('GET list calls', () => {
     expect(Object.keys(body.calls[0] ?? {})).not.toContain('answeredAt');
   });
 
+  it('keeps a call that left the provider listed as ended for keepEndedMs, missed when inbound and never answered, and in the journal', async () => {
+    t.phone('acme/support/pbx').calls = [call('gave-up', T0 - 20_000), call('talked', T0 - 30_000, { answeredAt: T0 - 25_000 })];
+    await t.app.providers.syncAll();
+    t.phone('acme/support/pbx').calls = [];
+    t.clock.advance(1000);
+    await t.app.providers.syncAll();
+    const ended = listCallsResponseSchema.parse((await list()).json()).calls.map((c) => [c.callID, c.endedAt, c.isMissedCall]);
+    expect(ended).toEqual([
+      ['talked', '2026-11-22T09:00:01.000Z', false],
+      ['gave-up', '2026-11-22T09:00:01.000Z', true],
+    ]);
+    const journaled = listCallsResponseSchema.parse((await list('?fromDate=2026-11-22T08:00:00Z')).json()).calls;
+    expect(journaled.map((c) => [c.callID, c.endedAt, c.isMissedCall])).toEqual(ended);
+
+    t.clock.advance(119_999);
+    await t.app.providers.syncAll();
+    expect(listCallsResponseSchema.parse((await list()).json()).totalCalls).toBe(2);
+    t.clock.advance(1);
+    await t.app.providers.syncAll();
+    expect(listCallsResponseSchema.parse((await list()).json()).totalCalls).toBe(0);
+  });
+
   it('never marks an outbound call as missed', async () => {
     t.phone('acme/support/pbx').calls = [call('c1', T0, { isOutbound: true, isMissedCall: true })];
     await t.app.providers.syncAll();
@@ -73,6 +95,9 @@ describe('GET list calls', () => {
   });
 
   it('serves every reader from one upstream poll per sync', async () => {
+    // 200 readers sharing one token, all in flight at once: past the default cap of a token's requests in flight.
+    await t.app.close();
+    t = await buildTestApp({ limits: { requestsPerToken: 200 } });
     const phone = t.phone('acme/support/pbx');
     phone.calls = [call('c1', T0)];
     await t.app.providers.syncAll();
@@ -240,6 +265,35 @@ describe('date windows from the journal', () => {
     expect(problem.errors?.map((e) => e.field)).toEqual(['fromDate']);
   });
 
+  it('after a restart, still lists the calls that had just ended, and ends those that left while it was down at its last sync', async () => {
+    const history = await createTestHistory();
+    try {
+      const before = await buildTestApp({}, { history });
+      const talking = call('talking', T0 - 30_000, { answeredAt: T0 - 25_000 });
+      before.phone('acme/support/pbx').calls = [call('gave-up', T0 - 20_000), talking, call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      before.clock.advance(1000);
+      before.phone('acme/support/pbx').calls = [talking, call('stays', T0 - 10_000)];
+      await before.app.providers.syncAll();
+      await before.app.close();
+
+      // Down for half a minute; the talking call ended meanwhile.
+      const after = await buildTestApp({}, { history });
+      after.clock.advance(30_000);
+      after.phone('acme/support/pbx').calls = [call('stays', T0 - 10_000)];
+      await after.app.providers.syncAll();
+      const res = await after.as(tokens.acmeAll, { method: 'GET', url });
+      await after.app.close();
+      expect(listCallsResponseSchema.parse(res.json()).calls.map((c) => [c.callID, c.endedAt ?? null, c.isMissedCall])).toEqual([
+        ['talking', '2026-11-22T09:00:01.000Z', false],
+        ['gave-up', '2026-11-22T09:00:01.000Z', true],
+        ['stays', null, false],
+      ]);
+    } finally {
+      await history.dispose();
+    }
+  });
+
   it('still answers after a restart: the journal outlives the process, and ghosts stay closed', async () => {
     const history = await createTestHistory();
     try {
@@ -263,6 +317,59 @@ describe('date windows from the journal', () => {
       ]);
     } finally {
       await history.dispose();
+    }
+  });
+});
+
+describe("one tenant's heavy lists and another tenant's live view", () => {
+  const globexUrl = paths.listCalls({ accountID: 'globex', applicationID: 'support', providerID: 'pbx' });
+  const week = `?fromDate=${encodeURIComponent(new Date(T0 - 7 * 86_400_000).toISOString())}`;
+  /** A busy week in acme's journal: 9,000 calls of three minutes, spread evenly. */
+  const importBusyWeek = (app: TestApp) =>
+    app.store.importCalls(
+      acmePbx,
+      Array.from({ length: 9_000 }, (_, i) => {
+        const startedAt = T0 - 7 * 86_400_000 + i * 67_000;
+        return call(`w${String(i).padStart(5, '0')}`, startedAt, { endedAt: startedAt + 180_000 });
+      }),
+    );
+
+  it("answers another tenant's live list while a week-long window list is still being read", async () => {
+    await importBusyWeek(t);
+    t.phone('globex/support/pbx').calls = [call('g1', T0 - 30_000)];
+    await t.app.providers.syncAll();
+    const answered: string[] = [];
+    const heavy = list(week).then((res) => (answered.push('acme week'), res));
+    // Asked once the week is being read: read on the event loop, it would hold this timer back too.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const live = t.as(tokens.globex, { method: 'GET', url: globexUrl }).then((res) => (answered.push('globex live'), res));
+    const [heavyRes, liveRes] = await Promise.all([heavy, live]);
+    expect(liveRes.json().totalCalls).toBe(1);
+    expect(heavyRes.json().totalCalls).toBe(9_000);
+    expect(answered).toEqual(['globex live', 'acme week']);
+  });
+
+  it("answers a token past its heavy-query cap 429 too_many_heavy_queries, and never another token's", async () => {
+    const capped = await buildTestApp({ limits: { heavyQueriesPerToken: 2 } });
+    try {
+      await importBusyWeek(capped);
+      await capped.app.providers.syncAll();
+      const weekList = (token: string, target = url) => capped.as(token, { method: 'GET', url: `${target}${week}` });
+      const [acme, globex] = await Promise.all([
+        Promise.all(Array.from({ length: 5 }, () => weekList(tokens.acmeAll))),
+        weekList(tokens.globex, globexUrl),
+      ]);
+      expect(acme.map((res) => res.statusCode).sort()).toEqual([200, 200, 429, 429, 429]);
+      const refused = acme.find((res) => res.statusCode === 429);
+      expect(refused?.headers['retry-after']).toBe('1');
+      const problem = problemSchema.parse(refused?.json());
+      expect(problem.code).toBe('too_many_heavy_queries');
+      expect(problem.detail).toMatch(/already has 2 heavy queries/);
+      expect(globex.statusCode).toBe(200);
+      // The slots come back as the reads end.
+      expect((await weekList(tokens.acmeAll)).statusCode).toBe(200);
+    } finally {
+      await capped.app.close();
     }
   });
 });

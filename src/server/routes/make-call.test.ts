@@ -3,6 +3,7 @@ import { paths } from '../../contract/paths.js';
 import { problemSchema, type ProblemCode } from '../../contract/problem.js';
 import { subscriber } from '../test-support/scripted-phone-system.js';
 import { buildTestApp, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
+import { createTestHistory } from '../test-support/test-history.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const url = paths.makeCall(scope);
@@ -183,6 +184,50 @@ describe('Idempotency-Key', () => {
     expect(globex.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('marks a replayed 504 with Idempotent-Replayed: true', async () => {
+    t.phone('acme/support/pbx').failure = 'timeout';
+    const first = await post(valid, { 'idempotency-key': 'k-504' });
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await post(valid, { 'idempotency-key': 'k-504' });
+    expectProblem(retry, 504, 'provider_timeout');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it("keeps keys apart between applications: a key used where a token cannot see is none of its business", async () => {
+    t.phone('acme/sales/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-9' })];
+    const inSales = await t.as(tokens.acmeSalesWrite, {
+      method: 'POST',
+      url: paths.makeCall({ ...scope, applicationID: 'sales' }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'crm-4711' },
+      payload: { providerSubscriberID: 'agt-9', remoteNumber: '15555550999' },
+    });
+    expect(inSales.statusCode).toBe(204);
+    const inSupport = await post(valid, { 'idempotency-key': 'crm-4711' }, tokens.acmeAgent);
+    expect(inSupport.statusCode).toBe(204);
+    expect(inSupport.headers['idempotent-replayed']).toBeUndefined();
+    expect(t.phone('acme/support/pbx').placed).toEqual([valid]);
+  });
+
+  it('keeps its promise across a restart of the service', async () => {
+    const history = await createTestHistory();
+    try {
+      const before = await buildTestApp({}, { history });
+      before.phone('acme/support/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-1' })];
+      const request = { method: 'POST' as const, url, headers: { 'content-type': 'application/json', 'idempotency-key': 'k-restart' }, payload: valid };
+      expect((await before.as(tokens.acmeAll, request)).statusCode).toBe(204);
+      await before.app.close();
+      const after = await buildTestApp({}, { history });
+      after.phone('acme/support/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-1' })];
+      const retry = await after.as(tokens.acmeAll, request);
+      await after.app.close();
+      expect(retry.statusCode).toBe(204);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(after.phone('acme/support/pbx').placed).toHaveLength(0);
+    } finally {
+      await history.dispose();
+    }
+  });
+
   it('refuses a malformed key', async () => {
     const problem = expectProblem(await post(valid, { 'idempotency-key': 'has space' }), 400, 'invalid_request');
     expect(problem.errors?.[0]?.field).toBe('Idempotency-Key');
@@ -258,5 +303,36 @@ describe('wrong methods', () => {
   it('answers DELETE on either path with 405', async () => {
     expectProblem(await t.as(tokens.acmeAll, { method: 'DELETE', url }), 405, 'method_not_allowed');
     expectProblem(await t.as(tokens.acmeAll, { method: 'DELETE', url: paths.listCalls(scope) }), 405, 'method_not_allowed');
+  });
+});
+
+describe('one tenant cannot break another tenant\'s Idempotency-Key', () => {
+  it("answers the flooding application 429 at its quota, and the other account's retry still replays: one call", async () => {
+    await t.app.close();
+    t = await buildTestApp({ limits: { idempotencyKeysPerApplication: 5 } });
+    t.phone('globex/support/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-1' })];
+    const globexURL = paths.makeCall({ ...scope, accountID: 'globex' });
+    const asGlobex = () =>
+      t.as(tokens.globex, {
+        method: 'POST',
+        url: globexURL,
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'globex-call-1' },
+        payload: valid,
+      });
+    expect((await asGlobex()).statusCode).toBe(204);
+
+    // Acme's own provider times out: every key it sends is kept (the outcome is unknown), until its quota.
+    t.phone('acme/support/pbx').subscribers = [subscriber({ providerSubscriberID: 'agt-1' })];
+    t.phone('acme/support/pbx').failure = 'timeout';
+    for (let i = 0; i < 5; i += 1) expectProblem(await post(valid, { 'idempotency-key': `flood-${i}` }), 504, 'provider_timeout');
+    const refused = await post(valid, { 'idempotency-key': 'flood-5' });
+    const problem = expectProblem(refused, 429, 'too_many_idempotency_keys');
+    expect(problem.detail).toMatch(/holds 5 Idempotency-Keys from the last 24 hours, its limit/);
+    expect(Number(refused.headers['retry-after'])).toBe(86_400);
+
+    const retry = await asGlobex();
+    expect(retry.statusCode).toBe(204);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(t.phone('globex/support/pbx').placed).toHaveLength(1);
   });
 });

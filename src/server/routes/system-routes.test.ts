@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../auth/token-index.js';
 import { buildTestApp, tokens, type TestApp } from '../test-support/test-app.js';
 
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
+
 let t: TestApp;
 afterEach(async () => {
   await t.app.close();
@@ -32,13 +34,13 @@ describe('system routes', () => {
   });
 
   it('exposes Prometheus metrics: requests, sync lag, live calls, fetches', async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ metrics: { token: METRICS_TOKEN } });
     t.phone('acme/support/pbx').calls = [
       { callID: 'c1', providerCallID: 'p1', isOutbound: false, isMissedCall: false, remoteNumber: '123', startedAt: 0 },
     ];
     await t.app.providers.syncAll();
     await t.as(tokens.acmeAll, { method: 'GET', url: '/v1/me' });
-    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
     expect(text).toContain('callboard_http_requests_total{method="GET",route="/v1/me",status="200"} 1');
     expect(text).toContain('callboard_live_calls{account="acme",application="support",provider="pbx"} 1');
     expect(text).toMatch(/callboard_provider_snapshot_age_seconds\{account="acme",application="support",provider="pbx"\} 0/);
@@ -53,6 +55,31 @@ describe('system routes', () => {
     await t.app.close();
     t = await buildTestApp({ metrics: { enabled: false } });
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it("tells no tenant the others' IDs: without a metrics token /metrics is not served at all", async () => {
+    t = await buildTestApp();
+    await t.app.providers.syncAll();
+    for (const authorization of [undefined, `Bearer ${tokens.acmeAll}`, `Bearer ${tokens.globex}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/globex|acme/);
+    }
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).not.toContain('/metrics');
+  });
+
+  it("opens /metrics to its own token only, never to a tenant's", async () => {
+    t = await buildTestApp({ metrics: { token: METRICS_TOKEN } });
+    await t.app.providers.syncAll();
+    for (const token of [tokens.acmeAll, tokens.globex]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('globex');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body).toContain(
+      'account="globex"',
+    );
   });
 
   it('answers unknown routes with a problem and sets security headers', async () => {

@@ -63,6 +63,7 @@ export class ProviderRuntimes {
             intervalMs: provider.syncIntervalMs,
             requestTimeoutMs: provider.requestTimeoutMs,
             staleAfterMs: provider.staleAfterMs,
+            keepEndedMs: provider.keepEndedMs,
             clock,
             log,
             journal: history.journal(scope),

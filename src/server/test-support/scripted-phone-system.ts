@@ -22,6 +22,8 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   placeDelayMs = 0;
   /** Offered only when a test sets it, as a provider offers it only when its config enables it. */
   control?: PhoneSystemControl;
+  /** Offered only when a test sets it: a phone system that tells of its changes. */
+  watchChanges?: (onChange: () => void) => () => void;
 
   async listCalls(signal: AbortSignal): Promise<ProviderCall[]> {
     this.listRequests += 1;

@@ -1,6 +1,6 @@
 /** A service built for tests: a fixed multi-tenant config, a manual clock and scripted phone systems. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema, type ServiceConfigInput } from '../config/config-schema.js';
 import { ScriptedPhoneSystem } from './scripted-phone-system.js';
@@ -72,24 +72,31 @@ export interface TestApp {
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-/** `history` reuses a journal across apps (a restart); its owner then disposes of it. */
-export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}, shared?: { history: TestHistory }): Promise<TestApp> => {
+export interface TestAppOptions {
+  /** Reuses a journal across apps (a restart); its owner then disposes of it. */
+  history?: TestHistory;
+  /** Where the app logs, for tests of what it writes (none by default). */
+  logger?: BuildAppOptions['logger'];
+}
+
+export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}, shared: TestAppOptions = {}): Promise<TestApp> => {
   const clock = new ManualClock(T0);
   const phones = new Map<string, ScriptedPhoneSystem>();
-  const history = shared?.history ?? (await createTestHistory());
+  const history = shared.history ?? (await createTestHistory());
   const store = await history.open();
   const app = await buildApp({
     config: serviceConfigSchema.parse(testConfig(overrides)),
     history: store,
     clock,
     autoSync: false,
+    logger: shared.logger,
     createPhoneSystem: (_config, scope) => {
       const phone = new ScriptedPhoneSystem();
       phones.set(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`, phone);
       return phone;
     },
   });
-  if (!shared) app.addHook('onClose', () => history.dispose());
+  if (!shared.history) app.addHook('onClose', () => history.dispose());
   await app.ready();
   return {
     app,

@@ -78,7 +78,8 @@ export const parseStoredSamples = (text: string | null, now: number): Concurrenc
   for (const row of rows) {
     if (!Array.isArray(row)) continue;
     const [at, inbound, outbound] = row as unknown[];
-    if (typeof at === 'number' && Number.isFinite(at) && isCount(inbound) && isCount(outbound)) samples.push({ at, inbound, outbound });
+    if (typeof at === 'number' && Number.isFinite(at) && isCount(inbound) && isCount(outbound))
+      samples.push({ at, inbound, outbound });
   }
   return pruneSamples(
     samples.sort((a, b) => a.at - b.at),
@@ -136,6 +137,24 @@ export const recordSample = (key: string, sample: ConcurrencySample, now: number
   return true;
 };
 
+/**
+ * Adds samples told by the journal where the series has none of its own within the same minute:
+ * a page opened at 9:00 shows the morning at once, and its own samples stay where it has them.
+ */
+export const seedSamples = (key: string, seeds: readonly ConcurrencySample[], now: number = Date.now()): void => {
+  const samples = readSamples(key, now);
+  const covered = new Set(samples.map((sample) => Math.floor(sample.at / THINNED_BUCKET_MS)));
+  const added = seeds.filter((seed) => !covered.has(Math.floor(seed.at / THINNED_BUCKET_MS)));
+  if (added.length === 0) return;
+  const next = pruneSamples(
+    [...samples, ...added].sort((a, b) => a.at - b.at),
+    now,
+  );
+  cache.set(key, next);
+  writeStorage(key, next);
+  notify(key);
+};
+
 const subscribe = (key: string, listener: () => void) => {
   let set = listeners.get(key);
   if (!set) {
@@ -190,7 +209,8 @@ const wallClockAsUTC = (zone: string, at: number): number => {
     });
     partsFormatters.set(zone, format);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(format.formatToParts(new Date(at)).find((p) => p.type === type)?.value ?? 0);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(new Date(at)).find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 };
 

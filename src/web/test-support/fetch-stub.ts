@@ -45,9 +45,25 @@ const compileRoute = (route: string, handler: RouteHandler) => {
 const requestURL = (input: string | URL | Request): URL =>
   new URL(input instanceof Request ? input.url : String(input), window.location.href);
 
+const notFound = () =>
+  Response.json(
+    { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such route', code: 'not_found' },
+    { status: 404, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+/**
+ * What a service implementing only the spec answers to our extensions the live pages use on their
+ * own: no change stream (the dashboard then polls), no journal to seed the charts from. A test
+ * that streams or seeds gives its own route for the same path.
+ */
+const SPEC_ONLY: RouteTable = {
+  'GET /v1/accounts/:accountID/applications/:applicationID/calls/stream': notFound,
+  'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/concurrency': notFound,
+};
+
 /** Replaces `fetch` for this test; the returned spy records every request as it was made. */
 export const stubFetch = (routes: RouteTable) => {
-  const table = Object.entries(routes).map(([route, handler]) => compileRoute(route, handler));
+  const table = [...Object.entries(routes), ...Object.entries(SPEC_ONLY)].map(([route, handler]) => compileRoute(route, handler));
   const spy = vi.spyOn(globalThis, 'fetch');
   installed = spy;
   return spy.mockImplementation(async (input, init) => {

@@ -26,6 +26,7 @@ const dialog = (overrides: Partial<Dialog>): Dialog => ({
   state: 4,
   init_ts: T,
   start_ts: T + 3,
+  end_ts: 0,
   ...overrides,
 });
 
@@ -66,8 +67,29 @@ describe('dialogs as calls', () => {
     expect(first[1]?.callID).not.toBe(first[0]?.callID);
   });
 
-  it('leaves ended dialogs out', () => {
-    expect(callsFromDialogs([dialog({ state: 5 })], directory)).toEqual([]);
+  it('lists an ended dialog with its end while Kamailio keeps it: answered, not missed', () => {
+    const [call] = callsFromDialogs([dialog({ state: 5, end_ts: T + 40 })], directory);
+    expect(call).toMatchObject({ isOutbound: true, isMissedCall: false, answeredAt: (T + 3) * 1000, endedAt: (T + 40) * 1000 });
+  });
+
+  it('marks missed an inbound dialog that ended without an answer (the caller gave up, or the agent rejected it)', () => {
+    const inbound = { from_uri: 'sip:15557654321@127.0.0.1', to_uri: 'sip:1001@127.0.0.1', start_ts: 0 };
+    const [ringing] = callsFromDialogs([dialog({ ...inbound, state: 2 })], directory);
+    expect(ringing).toMatchObject({ isOutbound: false, isMissedCall: false });
+    expect(ringing?.endedAt).toBeUndefined();
+    const [missed] = callsFromDialogs([dialog({ ...inbound, state: 5, end_ts: T + 4 })], directory);
+    expect(missed).toMatchObject({ callID: ringing?.callID, isOutbound: false, isMissedCall: true, endedAt: (T + 4) * 1000 });
+    expect(missed?.answeredAt).toBeUndefined();
+  });
+
+  it('ends an outbound dialog nobody answered without marking it missed', () => {
+    const [call] = callsFromDialogs([dialog({ state: 5, start_ts: 0, end_ts: T + 9 })], directory);
+    expect(call).toMatchObject({ isOutbound: true, isMissedCall: false, endedAt: (T + 9) * 1000 });
+    expect(call?.answeredAt).toBeUndefined();
+  });
+
+  it('leaves out an ended dialog that does not say when it ended: the service ends the call', () => {
+    expect(callsFromDialogs([dialog({ state: 5, end_ts: 0 })], directory)).toEqual([]);
   });
 
   it('gives an empty remote number for a caller whose user part is no phone number', () => {
@@ -98,6 +120,38 @@ describe('dialogs as calls', () => {
         ...ada,
       },
     ]);
+  });
+
+  describe('a click-to-call that ends', () => {
+    const tag = { callKey: 'fedcba9876543210fedc', remoteNumber: '15551234567', placedAt: T * 1000 + 700 };
+    const controller = (overrides: Partial<Dialog>) =>
+      dialog({ from_uri: 'sip:controller@127.0.0.1:5060', to_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), ...overrides });
+    const bridged = (overrides: Partial<Dialog>) =>
+      dialog({ 'call-id': 'bridged@1001', from_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), init_ts: T + 2, ...overrides });
+
+    it('ends when the subscriber never answers or rejects it, never before it was placed', () => {
+      const [call] = callsFromDialogs([controller({ state: 5, start_ts: 0, end_ts: T })], directory);
+      expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isOutbound: true, isMissedCall: false, endedAt: T * 1000 + 700 });
+      expect(call?.answeredAt).toBeUndefined();
+    });
+
+    it('stays live while the subscriber who answered is transferred to the remote number', () => {
+      const [call] = callsFromDialogs([controller({ state: 5, start_ts: T + 1, end_ts: T + 2 })], directory);
+      expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isOutbound: true });
+      expect(call?.endedAt).toBeUndefined();
+      expect(call?.answeredAt).toBeUndefined();
+    });
+
+    it('ends unanswered when the remote party never answers', () => {
+      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: 0, end_ts: T + 30 })], directory);
+      expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isMissedCall: false, endedAt: (T + 30) * 1000 });
+      expect(call?.answeredAt).toBeUndefined();
+    });
+
+    it('ends answered after the two talked', () => {
+      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: T + 5, end_ts: T + 65 })], directory);
+      expect(call).toMatchObject({ answeredAt: (T + 5) * 1000, endedAt: (T + 65) * 1000, isMissedCall: false });
+    });
   });
 
   it('refuses an answer of another shape as a provider error', () => {

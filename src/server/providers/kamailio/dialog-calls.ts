@@ -1,4 +1,7 @@
-/** Kamailio's dialogs (dlg.list) as the provider's call records: one record per call, ended dialogs left out. */
+/**
+ * Kamailio's dialogs (dlg.list) as the provider's call records: one record per call, with its end
+ * while Kamailio still lists the ended dialog (until its transaction's wait timer runs out).
+ */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ProviderFailure, type ProviderCall } from '../phone-system.js';
@@ -9,15 +12,17 @@ import type { DirectoryEntry, SubscriberDirectory } from './subscriber-directory
 /** The dialog module's states: 1 unconfirmed and 2 early ring, 3 and 4 are answered, 5 has ended. */
 const RINGING_STATES = new Set([1, 2]);
 const ANSWERED_STATES = new Set([3, 4]);
+const ENDED_STATE = 5;
 
 const dialogSchema = z.object({
   'call-id': z.string().min(1),
   from_uri: z.string(),
   to_uri: z.string(),
   state: z.number().int(),
-  /** Epoch seconds of the INVITE, and of the answer (0 before it). */
+  /** Epoch seconds of the INVITE, of the answer (0 if none), and of the end (0 before it). */
   init_ts: z.number().int().nonnegative(),
   start_ts: z.number().int().nonnegative(),
+  end_ts: z.number().int().nonnegative().default(0),
 });
 export type Dialog = z.infer<typeof dialogSchema>;
 
@@ -62,53 +67,75 @@ const subscriberFields = (entry: DirectoryEntry | undefined): Partial<ProviderCa
       }
     : {};
 
+/** Whether the dialog was ever answered: an ended dialog keeps the time of its answer. */
+const wasAnswered = (dialog: Dialog) => dialog.start_ts > 0 && (ANSWERED_STATES.has(dialog.state) || dialog.state === ENDED_STATE);
+
 /** The dialog's answer in ms, never before the call's start: the dialog module counts whole seconds. */
 const answeredAtOf = (dialog: Dialog, startedAt: number): number | undefined =>
-  ANSWERED_STATES.has(dialog.state) && dialog.start_ts > 0 ? Math.max(startedAt, dialog.start_ts * 1000) : undefined;
+  wasAnswered(dialog) ? Math.max(startedAt, dialog.start_ts * 1000) : undefined;
+
+/** The dialog's end in ms, never before what came first: the answer, or the start. */
+const endedAtOf = (dialog: Dialog, notBefore: number): number | undefined =>
+  dialog.state === ENDED_STATE ? Math.max(notBefore, dialog.end_ts * 1000) : undefined;
+
+/** The end and, for a call to a subscriber, whether it was missed: inbound, ended, never answered. */
+const endOf = (dialog: Dialog, startedAt: number, isOutbound: boolean): Pick<ProviderCall, 'answeredAt' | 'endedAt' | 'isMissedCall'> => {
+  const answeredAt = answeredAtOf(dialog, startedAt);
+  const endedAt = endedAtOf(dialog, answeredAt ?? startedAt);
+  return { answeredAt, endedAt, isMissedCall: !isOutbound && endedAt !== undefined && answeredAt === undefined };
+};
 
 const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
-  const base = { providerCallID: leg.dialog['call-id'], isMissedCall: false };
+  const providerCallID = leg.dialog['call-id'];
   switch (leg.kind) {
     case 'controller':
-      // The subscriber's phone rings; whatever the state of this leg, the remote party has not answered yet.
+      // The subscriber's phone rings; whatever the state of this leg, the remote party has not answered yet. The
+      // leg ends for good only if the subscriber never answered: once they did, it ends as they are transferred.
       return {
-        ...base,
+        providerCallID,
         callID: `kam-${leg.tag.callKey}`,
         isOutbound: true,
+        isMissedCall: false,
         remoteNumber: leg.tag.remoteNumber,
         startedAt: leg.tag.placedAt,
+        endedAt: wasAnswered(leg.dialog) ? undefined : endedAtOf(leg.dialog, leg.tag.placedAt),
         ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
       };
     case 'bridged':
       return {
-        ...base,
+        providerCallID,
         callID: `kam-${leg.tag.callKey}`,
         isOutbound: true,
         remoteNumber: phoneNumberOf(leg.remote.user),
         startedAt: leg.tag.placedAt,
-        answeredAt: answeredAtOf(leg.dialog, leg.tag.placedAt),
+        ...endOf(leg.dialog, leg.tag.placedAt, true),
         ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
       };
     case 'direct': {
       const caller = directory.bySipUser(leg.from.user);
       const startedAt = leg.dialog.init_ts * 1000;
       return {
-        ...base,
+        providerCallID,
         callID: hashedID(leg.dialog['call-id']),
         isOutbound: caller !== undefined,
         remoteNumber: phoneNumberOf(caller ? leg.to.user : leg.from.user),
         startedAt,
-        answeredAt: answeredAtOf(leg.dialog, startedAt),
+        ...endOf(leg.dialog, startedAt, caller !== undefined),
         ...subscriberFields(caller ?? directory.bySipUser(leg.to.user)),
       };
     }
   }
 };
 
-const isLive = (dialog: Dialog) => RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state);
+/**
+ * Live dialogs, and ended ones that still say when they ended; one without (a Kamailio that does
+ * not report end_ts) is left out, and the service ends its call when it leaves the list.
+ */
+const isListed = (dialog: Dialog) =>
+  RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state) || (dialog.state === ENDED_STATE && dialog.end_ts > 0);
 
 export const callsFromDialogs = (dialogs: readonly Dialog[], directory: SubscriberDirectory): ProviderCall[] => {
-  const legs = dialogs.filter(isLive).map(legOf);
+  const legs = dialogs.filter(isListed).map(legOf);
   // Once the subscriber calls the remote number, that dialog is the call; the controller's leg is about to end.
   const bridged = new Set(legs.flatMap((leg) => (leg.kind === 'bridged' ? [leg.tag.callKey] : [])));
   return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory));

@@ -1,17 +1,12 @@
 /** The Kamailio provider against real SIP calls between real phones (the test bed), through the service's routes. */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths } from '../../../contract/paths.js';
 import { listSubscribersResponseSchema } from '../../../contract/subscriber.js';
 import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
-import { kamailioProviderConfig } from '../../../testbed/testbed-provider.js';
-import { buildApp } from '../../app.js';
-import { serviceConfigSchema } from '../../config/config-schema.js';
-import { createTestHistory, type TestHistory } from '../../test-support/test-history.js';
+import { sipScope as scope, startSipService, type SipService } from '../../test-support/sip-service.js';
 
-const TOKEN = 'sip-test-token-0123456789';
-const scope = { accountID: 'acme', applicationID: 'support', providerID: 'kamailio' };
+/** Ended calls stay listed this long: short, so a test sees them leave. */
+const KEEP_ENDED_MS = 2000;
 const CUSTOMER_1 = '15550002001';
 const CUSTOMER_2 = '15550002002';
 const agents = [
@@ -21,58 +16,24 @@ const agents = [
 ];
 
 let bed: SipTestbed;
-let app: FastifyInstance;
-let history: TestHistory;
+let service: SipService;
 
 beforeAll(async () => {
   bed = await startSipTestbed({
     phones: [{ user: '1001', answerMode: 'manual' }, { user: '1002' }, { user: CUSTOMER_1 }, { user: CUSTOMER_2 }],
   });
-  history = await createTestHistory();
-  app = await buildApp({
-    history: await history.open(),
-    config: serviceConfigSchema.parse({
-      accounts: [
-        {
-          id: 'acme',
-          name: 'Acme',
-          applications: [{ id: 'support', name: 'Support', providers: [kamailioProviderConfig(bed, agents)] }],
-          tokens: [{ name: 'all', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
-        },
-      ],
-    }),
-  });
-  await app.ready();
+  service = await startSipService(bed, agents, { keepEndedMs: KEEP_ENDED_MS });
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await service?.close();
   await bed?.stop();
-  await history?.dispose();
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${TOKEN}` } });
-const listCalls = async () => listCallsResponseSchema.parse((await get(paths.listCalls(scope))).json()).calls;
-
-/** Polls the service's list until `pick` finds what the test waits for. */
-const listedUntil = async <T>(pick: (calls: CallRecord[]) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const calls = await listCalls();
-    const found = pick(calls);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms; listed: ${JSON.stringify(calls)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
-const placeCall = (body: object) =>
-  app.inject({
-    method: 'POST',
-    url: paths.makeCall(scope),
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const get = (url: string) => service.get(url);
+const listCalls = () => service.listCalls();
+const listedUntil: SipService['listedUntil'] = (pick, what, timeoutMs) => service.listedUntil(pick, what, timeoutMs);
+const placeCall = (body: object) => service.placeCall(body);
 
 describe('Kamailio provider with real SIP phones', () => {
   it('lists who is registered', async () => {
@@ -84,7 +45,7 @@ describe('Kamailio provider with real SIP phones', () => {
     ]);
   });
 
-  it('lists a direct call between two phones with its fields, and drops it after the hang-up', async () => {
+  it('lists a direct call between two phones with its fields, ends it at the hang-up, and drops it keepEndedMs later', async () => {
     const customer = bed.phone(CUSTOMER_1).control;
     const since = customer.seen;
     await customer.dial(bed.uriOf('1002'));
@@ -106,7 +67,9 @@ describe('Kamailio provider with real SIP phones', () => {
     expect(Math.abs(Date.parse(call.answeredAt as string) - established.at)).toBeLessThan(2000);
 
     await customer.hangup();
-    await listedUntil((calls) => (calls.some((c) => c.callID === call.callID) ? undefined : true), 'the ended call stayed listed', 5000);
+    const ended = await listedUntil((calls) => calls.find((c) => c.callID === call.callID && c.endedAt), 'the call was not listed ended');
+    expect(ended).toMatchObject({ isMissedCall: false, answeredAt: call.answeredAt });
+    await listedUntil((calls) => (calls.some((c) => c.callID === call.callID) ? undefined : true), 'the ended call stayed listed', KEEP_ENDED_MS + 5000);
   });
 
   it('click-to-call rings the subscriber, then bridges them to the remote number as one outbound call', async () => {
@@ -132,7 +95,9 @@ describe('Kamailio provider with real SIP phones', () => {
     expect((await listCalls()).filter((c) => c.subscriberID === 'agt-ada')).toHaveLength(1);
 
     await customer.hangup();
-    await listedUntil((calls) => (calls.some((c) => c.callID === ringing.callID) ? undefined : true), 'the ended call stayed listed', 5000);
+    const ended = await listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.endedAt), 'the call was not listed ended');
+    expect(ended).toMatchObject({ isOutbound: true, isMissedCall: false, answeredAt: connected.answeredAt });
+    await listedUntil((calls) => (calls.some((c) => c.callID === ringing.callID) ? undefined : true), 'the ended call stayed listed', KEEP_ENDED_MS + 5000);
   });
 
   it('refuses a subscriber whose phone is not registered with 409', async () => {

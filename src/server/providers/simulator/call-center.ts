@@ -141,6 +141,14 @@ export class CallCenter {
     return this.live;
   }
 
+  /** The simulated time at which the calls next change (an event, or an ended call leaving the list), if any. */
+  nextChangeAt(): number | undefined {
+    const event = this.events.peekTime();
+    const expiry = this.ended.peek()?.forgetAt;
+    if (event === undefined) return expiry;
+    return expiry === undefined ? event : Math.min(event, expiry);
+  }
+
   /** Live and recently ended calls, as fresh records with times mapped by `toClockTime`. */
   listCalls(toClockTime: (simTime: number) => number): ProviderCall[] {
     return Array.from(this.calls.values(), (call) => toProviderCall(call, toClockTime));

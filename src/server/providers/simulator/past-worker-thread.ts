@@ -2,9 +2,8 @@
  * Runs a simulated past in a worker thread: the simulation is CPU-bound for seconds to minutes,
  * and there it never stalls the service's event loop. Batches stream back as they are pulled.
  */
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../worker-thread.js';
 import type { PastCalls } from '../phone-system.js';
 import type { PastRun } from './simulated-past.js';
 
@@ -22,7 +21,7 @@ type Message = { batch: PastCalls } | { done: true };
 
 export async function* pastFromWorker(run: PastRun, signal: AbortSignal): AsyncGenerator<PastCalls> {
   signal.throwIfAborted();
-  const worker = startWorker(run);
+  const worker = startPastWorker(run);
   const inbox = new Inbox(worker, signal);
   try {
     for (let i = 0; i < PULL_AHEAD; i += 1) worker.postMessage('pull');
@@ -36,21 +35,11 @@ export async function* pastFromWorker(run: PastRun, signal: AbortSignal): AsyncG
   }
 }
 
-const startWorker = (run: PastRun): Worker => {
-  const here = import.meta.url;
-  const options: WorkerOptions = {
+const startPastWorker = (run: PastRun): Worker =>
+  startWorker(import.meta.url, './past-worker', {
     workerData: run,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
-  };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./past-worker.js', here), options);
-  // Run from source (tests, `npm run dev`): Node 20's workers do not inherit the TypeScript loader, so load the entry through tsx.
-  const tsx = createRequire(here).resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./past-worker.ts', here));
-  return new Worker(`require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(here)});`, {
-    ...options,
-    eval: true,
   });
-};
 
 /** The worker's messages in arrival order; an abort rejects the next take at once, a crash once the messages before it are taken. */
 class Inbox {

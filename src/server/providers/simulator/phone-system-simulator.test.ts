@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { remoteNumberSchema } from '../../../contract/call-record.js';
 import { subscriberSchema, type Subscriber } from '../../../contract/subscriber.js';
-import { ManualClock } from '../../clock.js';
+import { ManualClock, systemClock } from '../../clock.js';
 import { ProviderFailure, SubscriberRejection, type ProviderCall } from '../phone-system.js';
 import { createPhoneSystemSimulator, type PhoneSystemSimulator } from './phone-system-simulator.js';
 import type { PhoneSystemSimulatorOptions } from './simulator-options.js';
@@ -541,5 +541,31 @@ describe('failures', () => {
     for (const attempt of everyMethod(sim, signal())) {
       await expect(attempt).rejects.toSatisfy((error) => error instanceof ProviderFailure && error.kind === 'unavailable');
     }
+  });
+});
+
+describe('watching for changes', () => {
+  it('tells a watcher as each change comes due in clock time, and stops when asked', async () => {
+    const sim = createPhoneSystemSimulator({ clock: systemClock, name: 'watch', seed: 5, agents: 40, traffic: 2, speed: 60 });
+    let told = 0;
+    const stop = sim.watchChanges?.(() => (told += 1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(told).toBeGreaterThan(0);
+    stop?.();
+    const stoppedAt = told;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(told).toBe(stoppedAt);
+    await sim.close();
+  });
+
+  it('tells at once when a placed call changed the list', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-22T10:00:00Z'));
+    const sim = createPhoneSystemSimulator({ clock, name: 'watch', seed: 6, agents: 5 });
+    const agent = (await sim.listSubscribers(AbortSignal.timeout(1000))).find((s) => s.registered && s.active);
+    let told = 0;
+    sim.watchChanges?.(() => (told += 1));
+    await sim.placeCall({ providerSubscriberID: agent?.providerSubscriberID ?? '', remoteNumber: '15555550100' }, AbortSignal.timeout(1000));
+    expect(told).toBe(1);
+    await sim.close();
   });
 });

@@ -2,6 +2,7 @@
 import type { PastCalls, PastRange, PhoneSystem, PhoneSystemControl, ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
+import { ChangeWatch } from './change-watch.js';
 import { createDirectory } from './directory.js';
 import { EndedCallRecord } from './ended-call-record.js';
 import { pastFromWorker } from './past-worker-thread.js';
@@ -73,6 +74,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
   // The calls that ended during the warm-up and are still listed: the past hands over to the live center here.
   const handedOver = center.listCalls(timeline.toClock).filter((call) => call.endedAt !== undefined);
   const gate = new RequestGate();
+  const changes = new ChangeWatch({ nextChangeAt: () => center.nextChangeAt(), catchUp, toClock: timeline.toClock }, clock);
 
   /** The live center's own past: the list handed over at its start and what it recorded since, or what the bounded record still keeps. */
   const ownPast = (): { handover: number; calls: ProviderCall[] } => {
@@ -93,9 +95,12 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
         catchUp();
         checkCaller(center.subscriber(request.providerSubscriberID), request);
         center.placeCall(request.providerSubscriberID, request.remoteNumber);
+        changes.poke();
       }),
     listSubscribers: (signal) => gate.run(signal, () => center.subscribers()),
+    watchChanges: (onChange) => changes.watch(onChange),
     close: () => {
+      changes.close();
       gate.close();
       return Promise.resolve();
     },
@@ -111,6 +116,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       setSubscriberStatus: (id, status) => {
         catchUp();
         center.setSubscriberStatus(id, status);
+        changes.poke();
       },
       scriptNextPlacedCall: (script) => {
         center.scriptNextPlacedCall(script);

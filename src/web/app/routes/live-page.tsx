@@ -33,7 +33,6 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   useLiveTitle(feed);
   useLoadPhoneRules(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
-  const providerKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 
   return (
     <div className="flex flex-col gap-4">
@@ -42,13 +41,13 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
           <h1 className="text-xl font-semibold">Live calls</h1>
           <WorkspaceSwitcher workspace={workspace} onSelect={onSelect} />
         </div>
-        <FreshnessStatus feed={feed} freshness={freshness} />
+        <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
-      <div className={`flex flex-col gap-4 transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
+      <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
         <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
-          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={providerKey} timeZone={timeZone} />
+          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} />
           <ClickToCallPanel workspace={workspace} calls={feed.calls} />
         </div>
         <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
+import { staleReason } from '../../features/freshness/components/stale-banner.js';
 import { useApi } from '../../lib/api/api-context.js';
 import { meKeys } from '../../lib/api/me-query.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
@@ -99,9 +100,9 @@ const freshnessText = (freshness: Freshness): string => {
 const freshnessDot: Record<Freshness['level'], string> = { live: 'bg-talking', paused: 'bg-ended', stale: 'bg-missed', pending: 'bg-ended' };
 
 /** Laid over the chart, so the warning takes no height from a screen that cannot scroll. */
-const NotLive = ({ feed, timeZone }: { feed: CallsFeed; timeZone: string }) => {
-  const asOf = feed.receivedAt - feed.snapshotAgeMs;
-  const reason = feed.error ? `${feed.error.detail.replace(/\.$/, '')} (${feed.error.code}).` : 'The service has not answered recently.';
+const NotLive = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
+  const asOf = useNow() - freshness.ageMs;
+  const reason = staleReason(feed);
   return (
     <div className="absolute inset-x-0 top-0 z-10 rounded-lg border-4 border-danger bg-danger-bg px-6 py-4 text-danger">
       <p className="text-[3rem] leading-tight font-extrabold">
@@ -129,7 +130,6 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
   useLoadPhoneRules(feed.status === 'ready');
-  const storageKey = `${workspace.accountID}/${workspace.applicationID}/${workspace.provider}`;
 
   return (
     <>
@@ -151,14 +151,14 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
           </p>
         </div>
       </header>
-      <div className={`transition-opacity ${stale ? 'opacity-50' : ''}`}>
+      <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
         <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />
       </div>
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <div className={`flex min-h-0 flex-1 flex-col transition-opacity ${stale ? 'opacity-50' : ''}`}>
-          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} storageKey={storageKey} timeZone={timeZone} size="wall" />
+        <div className={`flex min-h-0 flex-1 flex-col ${stale ? 'stale-data' : ''}`} data-stale={stale || undefined}>
+          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} size="wall" />
         </div>
-        {stale ? <NotLive feed={feed} timeZone={timeZone} /> : null}
+        {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : null}
       </div>
     </>
   );

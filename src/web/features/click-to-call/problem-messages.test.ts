@@ -20,6 +20,22 @@ describe('describeCallProblem', () => {
     expect(describe_(new ApiError('rate_limited', 'Slow down', 429)).title).toBe('Too many calls: wait a moment, then try again');
   });
 
+  it('says how long until an application that used up its call keys may place keyed calls again', () => {
+    const message = describe_(new ApiError('too_many_idempotency_keys', 'limit', 429, { retryAfterMs: 90_000 }));
+    expect(message.title).toBe('Your call was not placed: this application has placed as many keyed calls as it may in 24 hours');
+    expect(message.hint).toMatch(/^Try again in 90 s, when the oldest call key expires/);
+  });
+
+  it.each([
+    ['too_many_concurrent_requests', 429, 'Your token has too many requests under way: your call was not placed'],
+    ['service_busy', 503, 'The service is busy: your call was not placed'],
+    ['request_timeout', 408, 'The request reached the service too slowly: your call was not placed'],
+  ] as const)('says a refused %s placed nothing and a retry is safe', (code, status, title) => {
+    const message = describe_(new ApiError(code, 'detail', status));
+    expect(message.title).toBe(title);
+    expect(message.hint).toContain('Retry is safe');
+  });
+
   it.each([
     ['provider_unavailable', 503, 'Main PBX is unreachable right now'],
     ['provider_timeout', 504, 'Main PBX is slow: it did not confirm the call in time'],

@@ -41,6 +41,25 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
       hint: 'Your call was not placed.',
     };
   },
+  too_many_idempotency_keys: (error) => {
+    const wait = seconds(error.retryAfterMs);
+    return {
+      title: 'Your call was not placed: this application has placed as many keyed calls as it may in 24 hours',
+      hint: `${wait === undefined ? 'Try again later' : `Try again in ${wait} s`}, when the oldest call key expires; an administrator can raise the limit.`,
+    };
+  },
+  too_many_concurrent_requests: () => ({
+    title: 'Your token has too many requests under way: your call was not placed',
+    hint: `Other screens signed in with this token are busy; try again in a moment. ${RETRY_IS_SAFE}`,
+  }),
+  service_busy: () => ({
+    title: 'The service is busy: your call was not placed',
+    hint: `Try again in a moment. ${RETRY_IS_SAFE}`,
+  }),
+  request_timeout: () => ({
+    title: 'The request reached the service too slowly: your call was not placed',
+    hint: `Check your network connection, then try again. ${RETRY_IS_SAFE}`,
+  }),
   provider_unavailable: (_error, { providerName }) => ({
     title: `${providerName} is unreachable right now`,
     hint: `Your call was not placed. Try again in a moment. ${RETRY_IS_SAFE}`,
@@ -89,6 +108,10 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
   unsupported_media_type: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
   payload_too_large: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
   method_not_allowed: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
+  headers_too_large: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
+  // Streams and heavy reads are never what placing a call asks for.
+  too_many_streams: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
+  too_many_heavy_queries: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
 };
 
 export const describeCallProblem = (error: ApiError, context: ProblemContext): ProblemMessage =>

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Connection } from '../connection.js';
 import { ApiError, errorFromResponse } from './api-error.js';
 
-export type Conditional<T> = { notModified: true; headers: Headers } | { notModified: false; data: T; etag?: string; headers: Headers };
+export type Conditional<T> =
+  { notModified: true; headers: Headers } | { notModified: false; data: T; etag?: string; headers: Headers };
 
 /** Tells "nothing answers there" from "it answers, but the browser hides it (CORS)". */
 const transportError = async (url: string): Promise<ApiError> => {
@@ -55,7 +56,11 @@ export class ApiClient {
   private async parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
     const result = schema.safeParse(await response.json().catch(() => undefined));
     if (!result.success)
-      throw new ApiError('invalid_response', `The service's answer does not match the API: ${result.error.issues[0]?.message ?? 'unknown shape'}.`, response.status);
+      throw new ApiError(
+        'invalid_response',
+        `The service's answer does not match the API: ${result.error.issues[0]?.message ?? 'unknown shape'}.`,
+        response.status,
+      );
     return result.data;
   }
 
@@ -74,10 +79,24 @@ export class ApiClient {
     const response = await this.send(path, { method: 'GET', signal, headers: etag ? { 'if-none-match': etag } : {} });
     if (response.status === 304) return { notModified: true, headers: response.headers };
     onBody?.();
-    return { notModified: false, data: await this.parse(response, schema), etag: response.headers.get('etag') ?? undefined, headers: response.headers };
+    return {
+      notModified: false,
+      data: await this.parse(response, schema),
+      etag: response.headers.get('etag') ?? undefined,
+      headers: response.headers,
+    };
+  }
+
+  /** Opens a long-lived response (the change stream): the caller reads its body; a refusal is an ApiError. */
+  openStream(path: string, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    return this.send(path, { method: 'GET', signal, headers: { accept: 'text/event-stream', ...headers } });
   }
 
   async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
-    await this.send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    await this.send(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   }
 }

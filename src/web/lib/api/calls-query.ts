@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callRecordSchema, listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../../contract/paths.js';
+import type { Problem } from '../../../contract/problem.js';
 import type { ApiClient } from './api-client.js';
 import { markCallsReceived } from '../perf-marks.js';
 import { ApiError } from './api-error.js';
@@ -15,6 +16,18 @@ export interface CallsData {
   snapshotAgeMs: number;
   /** When this browser received the answer (epoch ms). */
   receivedAt: number;
+  /** The provider's health as the change stream last told it; absent while polling, where errors say it. */
+  health?: ProviderHealth;
+}
+
+export interface ProviderHealth {
+  /** False once the service's copy is too old to serve: the calls shown are no longer current. */
+  available: boolean;
+  /** Why the provider is failing, as the list would answer it. */
+  problem?: Problem;
+  /** Age of the service's last good snapshot when it told. */
+  snapshotAgeMs?: number;
+  toldAt: number;
 }
 
 export const DEFAULT_POLL_MS = 2000;
@@ -24,6 +37,8 @@ const MAX_BACKOFF_MS = 30_000;
 export const callKeys = {
   all: ['calls'] as const,
   live: (baseURL: string, scope: ProviderScope) => [...callKeys.all, 'live', ...providerKey(baseURL, scope)] as const,
+  /** Every provider's missed-calls window on one service. */
+  recentMissedAll: (baseURL: string) => [...callKeys.all, 'recent-missed', baseURL] as const,
   recentMissed: (baseURL: string, scope: ProviderScope, windowMs: number) =>
     [...callKeys.all, 'recent-missed', ...providerKey(baseURL, scope), windowMs] as const,
 };
@@ -53,7 +68,10 @@ export const parseChangedCalls = (raw: unknown[], previous: CallRecord[] | undef
     if (before && sameCall(before, record)) return before;
     const parsed = callRecordSchema.safeParse(value);
     if (!parsed.success)
-      throw new ApiError('invalid_response', `Call ${index + 1} of the list does not match the API: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}.`);
+      throw new ApiError(
+        'invalid_response',
+        `Call ${index + 1} of the list does not match the API: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}.`,
+      );
     return parsed.data;
   });
 };
@@ -102,10 +120,17 @@ export const callsQueryOptions = (client: ApiClient, scope: ProviderScope, polli
     queryFn: async ({ signal, client: queryClient, queryKey }): Promise<CallsData> => {
       // The copy on screen: its ETag makes the request conditional, its records spare re-checking.
       const before = queryClient.getQueryData<CallsData>(queryKey);
-      const result = await client.getConditional(paths.listCalls(scope), listEnvelopeSchema, before?.etag, signal, markCallsReceived);
+      const result = await client.getConditional(
+        paths.listCalls(scope),
+        listEnvelopeSchema,
+        before?.etag,
+        signal,
+        markCallsReceived,
+      );
       const snapshotAgeMs = Number(result.headers.get(SNAPSHOT_AGE_HEADER) ?? 0) || 0;
       const receivedAt = Date.now();
-      if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt };
+      // A poll answers for the provider's health itself: what the stream last told no longer holds.
+      if (result.notModified && before) return { ...before, snapshotAgeMs, receivedAt, health: undefined };
       if (result.notModified) throw new ApiError('invalid_response', 'The service answered 304 to a first request.');
       return { calls: parseChangedCalls(result.data.calls, before?.calls), etag: result.etag, snapshotAgeMs, receivedAt };
     },

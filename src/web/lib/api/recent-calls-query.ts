@@ -1,6 +1,7 @@
 /**
- * Missed calls of the last minutes: the live list forgets ended calls within moments, so this
- * asks the list's window query (`fromDate`) instead, a few times a minute.
+ * Missed calls of the last minutes: the live list keeps ended calls only for the provider's
+ * keepEndedMs (two minutes by default), so this asks the list's window query (`fromDate`)
+ * instead, a few times a minute.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';

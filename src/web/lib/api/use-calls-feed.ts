@@ -1,15 +1,20 @@
 /**
- * The live calls of the providers on screen: one polling query per provider, merged. Every
- * component that shows calls reads this one feed; React Query shares the requests.
+ * The live calls of the providers on screen, merged: pushed by the change stream into one query
+ * per provider, or, where the stream cannot be had, polled into the same queries. Every
+ * component that shows calls reads this one feed.
  */
 import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { CallRecord } from '../../../contract/call-record.js';
 import type { ProviderScope } from '../../../contract/paths.js';
 import { usePolling } from '../polling-context.js';
+import { useDocumentVisible } from '../use-document-visible.js';
 import { useApi } from './api-context.js';
 import type { ApiError } from './api-error.js';
-import { callKeys, callsQueryOptions, DEFAULT_POLL_MS, type CallsData } from './calls-query.js';
+import { mergeSorted } from './apply-call-changes.js';
+import type { StreamMode } from './call-stream.js';
+import { callKeys, callsQueryOptions, DEFAULT_POLL_MS, type CallsData, type ProviderHealth } from './calls-query.js';
+import { useCallStream } from './use-call-stream.js';
 
 export interface CallsFeed {
   status: 'pending' | 'ready' | 'error';
@@ -24,23 +29,55 @@ export interface CallsFeed {
   failures: number;
   isFetching: boolean;
   refetch: () => void;
+  /** How the calls arrive: pushed by the stream, or polled while it cannot be had. */
+  mode: StreamMode;
+  /** Why the dashboard polls instead of streaming. */
+  streamReason?: string;
+  /** When the stream last proved alive (heartbeats included); 0 while polling. */
+  streamAliveAt: number;
+  /** A provider whose service-side copy is too old to serve, or failing, as the stream told. */
+  unhealthy?: ProviderHealth;
 }
 
-const byStart = (a: CallRecord, b: CallRecord) =>
-  a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.callID < b.callID ? -1 : 1;
+/**
+ * The providers' lists as they are, held in a class instance: React Query shares a `combine`
+ * result with the previous one by walking plain objects and arrays deeply, which at 10,000 calls
+ * costs milliseconds per change and, where rows shift, hands out copies of calls that did not
+ * change. An instance is compared by reference only; the merge is memoized on the lists below.
+ */
+class ProviderLists {
+  constructor(readonly lists: readonly (CallRecord[] | undefined)[]) {}
+}
 
-const mergeByStart = (lists: (CallRecord[] | undefined)[]): CallRecord[] => {
+const listIDs = new WeakMap<CallRecord[], number>();
+let nextListID = 1;
+/** Which lists these are, as a string that changes only when one of them is a new array. */
+const identityOf = ({ lists }: ProviderLists): string =>
+  lists
+    .map((list) => {
+      if (!list) return '-';
+      let id = listIDs.get(list);
+      if (id === undefined) {
+        id = nextListID++;
+        listIDs.set(list, id);
+      }
+      return id;
+    })
+    .join(',');
+
+/** One provider's list is the feed itself; several are merged in one pass (each is sorted already). */
+const mergeLists = ({ lists }: ProviderLists): CallRecord[] => {
   const present = lists.filter((list): list is CallRecord[] => list !== undefined);
-  if (present.length === 1) return present[0] ?? [];
-  return present.flat().sort(byStart);
+  return present.length === 1 ? (present[0] ?? []) : mergeSorted(present);
 };
 
-/**
- * The providers' polls as one feed. React Query shares this result structurally with the
- * previous one, so a merge of unchanged lists hands back the previous `calls` array; being a
- * module-level function, it re-runs only when some poll's result changed.
- */
-const combineFeed = (results: UseQueryResult<CallsData>[]): Omit<CallsFeed, 'refetch'> => {
+const worstHealth = (loaded: CallsData[]): ProviderHealth | undefined =>
+  loaded.map((d) => d.health).find((h) => h && !h.available) ?? loaded.map((d) => d.health).find((h) => h?.problem);
+
+/** The providers' queries as one feed; a module-level function, so it re-runs only when some query's result changed. */
+const combineFeed = (
+  results: UseQueryResult<CallsData>[],
+): Omit<CallsFeed, 'refetch' | 'mode' | 'streamReason' | 'streamAliveAt' | 'calls'> & { lists: ProviderLists } => {
   const loaded = results.flatMap((r) => (r.data ? [r.data] : []));
   const failing = results.find((r) => r.isError);
   const stalest = loaded.reduce<CallsData | undefined>(
@@ -49,20 +86,32 @@ const combineFeed = (results: UseQueryResult<CallsData>[]): Omit<CallsFeed, 'ref
   );
   return {
     status: loaded.length > 0 ? 'ready' : failing ? 'error' : 'pending',
-    calls: mergeByStart(results.map((r) => r.data?.calls)),
+    lists: new ProviderLists(results.map((r) => r.data?.calls)),
     snapshotAgeMs: stalest?.snapshotAgeMs ?? 0,
     receivedAt: stalest?.receivedAt ?? 0,
     error: failing?.error ?? undefined,
     failures: Math.max(0, ...results.map((r) => r.failureCount)),
     isFetching: results.some((r) => r.isFetching),
+    unhealthy: worstHealth(loaded),
   };
 };
 
-export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: boolean; intervalMs?: number } = {}): CallsFeed => {
+export const useCallsFeed = (
+  scopes: ProviderScope[],
+  options: { inBackground?: boolean; intervalMs?: number } = {},
+): CallsFeed => {
   const client = useApi();
   const { paused } = usePolling();
   const queryClient = useQueryClient();
-  const polling = { intervalMs: options.intervalMs ?? DEFAULT_POLL_MS, inBackground: options.inBackground ?? false, enabled: !paused };
+  const inBackground = options.inBackground ?? false;
+  // A hidden tab lets go of its stream (a wallboard keeps it) and resumes from its cursor when shown.
+  const visible = useDocumentVisible();
+  const stream = useCallStream(client, scopes, !paused && (visible || inBackground));
+  const polling = {
+    intervalMs: options.intervalMs ?? DEFAULT_POLL_MS,
+    inBackground,
+    enabled: !paused && stream.mode === 'polling',
+  };
 
   const feed = useQueries({
     queries: scopes.map((scope) => callsQueryOptions(client, scope, polling)),
@@ -73,6 +122,24 @@ export const useCallsFeed = (scopes: ProviderScope[], options: { inBackground?: 
     for (const scope of scopes) void queryClient.refetchQueries({ queryKey: callKeys.live(client.baseURL, scope) });
   }, [queryClient, client, scopes]);
 
-  const { status, calls, snapshotAgeMs, receivedAt, error, failures, isFetching } = feed;
-  return { status, calls, snapshotAgeMs, receivedAt, error, failures, isFetching, refetch };
+  const { status, lists, snapshotAgeMs, receivedAt, error, failures, isFetching, unhealthy } = feed;
+  const listsIdentity = identityOf(lists);
+  // The lists say what the merge depends on; their identity string changes exactly when one does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const calls = useMemo(() => mergeLists(lists), [listsIdentity]);
+  const streaming = stream.mode === 'streaming';
+  return {
+    status,
+    calls,
+    snapshotAgeMs,
+    receivedAt,
+    error,
+    failures,
+    isFetching,
+    refetch,
+    mode: stream.mode,
+    streamReason: stream.reason,
+    streamAliveAt: streaming ? stream.lastByteAt : 0,
+    unhealthy,
+  };
 };

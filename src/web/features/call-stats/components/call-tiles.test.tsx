@@ -153,6 +153,23 @@ describe('CallTiles', () => {
     for (const url of asked) expect(Math.abs(Date.parse(url.searchParams.get('fromDate') ?? '') - (now - 15 * MIN))).toBeLessThan(5_000);
   });
 
+  it('reads the windows again once a missed call shows in the live feed, so it stays counted when it leaves the live list', async () => {
+    const now = Date.now();
+    const missed = makeCall(now)('m1', { isMissedCall: true, startedAgo: 20_000, endedAgo: 1_000 });
+    let journaled: CallRecord[] = [];
+    const fetchSpy = serveCalls(() => listResponse(journaled));
+    const { rerender } = renderTiles({ calls: [] });
+    await within(tile('Missed, last 15 min')).findByText('0');
+
+    rerender(<CallTiles calls={[missed]} scopes={[scope('pbx-main')]} loading={false} />);
+    within(tile('Missed, last 15 min')).getByText('1');
+    journaled = [missed];
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    // Gone from the live list keepEndedMs later: the window holds it now.
+    rerender(<CallTiles calls={[]} scopes={[scope('pbx-main')]} loading={false} />);
+    await within(tile('Missed, last 15 min')).findByText('1');
+  });
+
   it('says so when the missed calls cannot be read', async () => {
     serveCalls(() =>
       Response.json({ type: 'about:blank', title: 'Unavailable', status: 503, code: 'provider_unavailable', detail: 'down' }, { status: 503 }),

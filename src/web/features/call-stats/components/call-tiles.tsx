@@ -23,6 +23,12 @@ const grids: Record<TileSize, string> = {
 
 const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
 
+/**
+ * The width of "12 in · 3 out" in ems of the number's font: a tabular digit of a semibold sans is
+ * at most 0.7 em; the two spaces, the small units, the gaps and the dot take about 2.6 em.
+ */
+const directionWidthEm = (inbound: number, outbound: number) => 0.7 * `${inbound}${outbound}`.length + 2.6;
+
 /** While the first poll is on its way a count is unknown, not zero. */
 const UNKNOWN = '—';
 
@@ -87,11 +93,12 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
           size={size}
           busy={loading}
           title="Inbound / outbound"
+          valueWidthEm={loading ? undefined : directionWidthEm(stats.inbound, stats.outbound)}
           value={
             loading ? (
               UNKNOWN
             ) : (
-              <span className="flex flex-wrap items-baseline gap-x-[0.3em]">
+              <span className="flex items-baseline gap-x-[0.3em] whitespace-nowrap">
                 <span className="whitespace-nowrap">
                   {stats.inbound} <span className={unitClass[size]}>in</span>
                 </span>

@@ -8,11 +8,12 @@ export type TileSize = 'normal' | 'wall';
  * row even when one title wraps or carries a warning. The number shrinks with its tile
  * (container units) rather than overflow it, say for a call past an hour on a narrow tile.
  */
-const styles: Record<TileSize, { tile: string; title: string; value: string; detail: string; warning: string }> = {
+const styles: Record<TileSize, { tile: string; title: string; value: string; valueCap: string; detail: string; warning: string }> = {
   normal: {
     tile: 'gap-y-1 mb-3 p-4',
     title: 'text-sm',
     value: 'text-[length:min(2.25rem,20cqi)] leading-[1.1]',
+    valueCap: '2.25rem',
     detail: 'text-sm',
     warning: 'text-sm',
   },
@@ -20,6 +21,7 @@ const styles: Record<TileSize, { tile: string; title: string; value: string; det
     tile: 'gap-y-2 mb-4 px-6 py-4',
     title: 'text-[2rem] leading-tight',
     value: 'text-[length:min(7rem,24cqi)] leading-none',
+    valueCap: '7rem',
     detail: 'text-[1.5rem] leading-snug',
     warning: 'text-[1.5rem] leading-tight',
   },
@@ -32,6 +34,7 @@ export const StatTile = ({
   warning,
   size,
   busy = false,
+  valueWidthEm,
 }: {
   title: string;
   value: ReactNode;
@@ -40,6 +43,12 @@ export const StatTile = ({
   warning?: string;
   size: TileSize;
   busy?: boolean;
+  /**
+   * How wide the value is, in ems of its own font, when it is more than one short number (say
+   * "112 in · 48 out"): its size then follows the tile so that it stays on one line, where a
+   * wrapped value would take a row of height a wall screen does not have.
+   */
+  valueWidthEm?: number;
 }) => {
   const titleID = useId();
   const style = styles[size];
@@ -63,7 +72,12 @@ export const StatTile = ({
       </div>
       {/* The container for the number's cqi size: on the tile itself, containment would turn its subgrid off. */}
       <div className="@container">
-        <p className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}>{value}</p>
+        <p
+          className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}
+          style={valueWidthEm === undefined ? undefined : { fontSize: `min(${style.valueCap}, ${(100 / valueWidthEm).toFixed(2)}cqi)` }}
+        >
+          {value}
+        </p>
       </div>
       {/* Words are held to two lines; a detail of its own making (the longest call's number) decides what may give way. */}
       {detail === undefined ? null : typeof detail === 'string' ? (

@@ -1,11 +1,28 @@
 /** The drawing of the concurrency chart (recharts): stacked inbound and outbound areas, the peak marked. */
 import { memo, useId } from 'react';
-import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
 import { tickLabel } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
-import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
+import {
+  HatchPattern,
+  seriesFill,
+  seriesLabel,
+  seriesStroke,
+  svgID,
+  type Series,
+} from '../../../components/charts/series-style.js';
 
 export interface ConcurrencyAreaChartProps {
   points: ChartPoint[];
@@ -29,79 +46,83 @@ const metrics = {
 
 const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
 
-export const ConcurrencyAreaChart = memo(({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
-  const hatchID = svgID(useId(), 'outbound-hatch');
-  const m = metrics[size];
-  // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
-  const px = size === 'wall' ? parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1 : 1;
-  const peakTotal = peak ? sampleTotal(peak) : 0;
-  const axisTick = { fill: 'var(--muted)', fontSize: m.font };
-  // The label sits on the side away from the peak's dot.
-  const labelPosition = peak && peak.at - from > (to - from) / 2 ? 'insideTopLeft' : 'insideTopRight';
+export const ConcurrencyAreaChart = memo(
+  ({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
+    const hatchID = svgID(useId(), 'outbound-hatch');
+    const m = metrics[size];
+    // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
+    const px = size === 'wall' ? parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1 : 1;
+    const peakTotal = peak ? sampleTotal(peak) : 0;
+    const axisTick = { fill: 'var(--muted)', fontSize: m.font };
+    // The label sits on the side away from the peak's dot.
+    const labelPosition = peak && peak.at - from > (to - from) / 2 ? 'insideTopLeft' : 'insideTopRight';
 
-  const area = (series: Series) => (
-    <Area
-      type="stepAfter"
-      dataKey={series}
-      name={seriesLabel[series]}
-      stackId="live"
-      stroke={seriesStroke[series].color}
-      strokeDasharray={seriesStroke[series].dash}
-      strokeWidth={m.strokeWidth * px}
-      {...seriesFill(series, hatchID)}
-      isAnimationActive={false}
-      dot={false}
-      activeDot={false}
-    />
-  );
+    const area = (series: Series) => (
+      <Area
+        type="stepAfter"
+        dataKey={series}
+        name={seriesLabel[series]}
+        stackId="live"
+        stroke={seriesStroke[series].color}
+        strokeDasharray={seriesStroke[series].dash}
+        strokeWidth={m.strokeWidth * px}
+        {...seriesFill(series, hatchID)}
+        isAnimationActive={false}
+        dot={false}
+        activeDot={false}
+      />
+    );
 
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={points} margin={{ top: 12, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
-        <defs>
-          <HatchPattern id={hatchID} />
-        </defs>
-        <CartesianGrid stroke="var(--line)" strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="at"
-          type="number"
-          scale="time"
-          domain={[from, to]}
-          ticks={ticks}
-          allowDataOverflow
-          interval={0}
-          tickFormatter={(at: number) => tickLabel(at, timeZone, tickStepMinutes)}
-          tick={axisTick}
-          stroke="var(--line)"
-          height="auto"
-        />
-        <YAxis allowDecimals={false} domain={[0, axisTop(peakTotal)]} tick={axisTick} stroke="var(--line)" width="auto" />
-        {area('inbound')}
-        {area('outbound')}
-        {peak ? (
-          <ReferenceLine
-            y={peakTotal}
-            stroke="var(--ink)"
-            strokeDasharray="2 4"
-            label={{
-              value: `Peak ${peakTotal} at ${formatShortTime(peak.at, timeZone)}`,
-              position: labelPosition,
-              fill: 'var(--ink)',
-              fontSize: m.peakFont,
-              fontWeight: 600,
-            }}
+    return (
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={points} margin={{ top: 12, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
+          <defs>
+            <HatchPattern id={hatchID} />
+          </defs>
+          <CartesianGrid stroke="var(--line)" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="at"
+            type="number"
+            scale="time"
+            domain={[from, to]}
+            ticks={ticks}
+            allowDataOverflow
+            interval={0}
+            tickFormatter={(at: number) => tickLabel(at, timeZone, tickStepMinutes)}
+            tick={axisTick}
+            stroke="var(--line)"
+            height="auto"
           />
-        ) : null}
-        {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} /> : null}
-        {size === 'normal' ? (
-          <Tooltip
-            isAnimationActive={false}
-            contentStyle={tooltipStyle}
-            labelFormatter={(at) => formatClockTime(Number(at), timeZone)}
-          />
-        ) : null}
-      </AreaChart>
-    </ResponsiveContainer>
-  );
-});
+          <YAxis allowDecimals={false} domain={[0, axisTop(peakTotal)]} tick={axisTick} stroke="var(--line)" width="auto" />
+          {area('inbound')}
+          {area('outbound')}
+          {peak ? (
+            <ReferenceLine
+              y={peakTotal}
+              stroke="var(--ink)"
+              strokeDasharray="2 4"
+              label={{
+                value: `Peak ${peakTotal} at ${formatShortTime(peak.at, timeZone)}`,
+                position: labelPosition,
+                fill: 'var(--ink)',
+                fontSize: m.peakFont,
+                fontWeight: 600,
+              }}
+            />
+          ) : null}
+          {peak ? (
+            <ReferenceDot x={peak.at} y={peakTotal} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} />
+          ) : null}
+          {size === 'normal' ? (
+            <Tooltip
+              isAnimationActive={false}
+              contentStyle={tooltipStyle}
+              labelFormatter={(at) => formatClockTime(Number(at), timeZone)}
+            />
+          ) : null}
+        </AreaChart>
+      </ResponsiveContainer>
+    );
+  },
+);
 ConcurrencyAreaChart.displayName = 'ConcurrencyAreaChart';

@@ -3,18 +3,38 @@ import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-sa
 import { formatShortTime } from '../../../lib/format.js';
 import { busiestPerMinute } from '../utils/chart-series.js';
 
-export const ConcurrencyTable = ({ id, samples, rangeMinutes, timeZone }: { id: string; samples: readonly ConcurrencySample[]; rangeMinutes: number; timeZone: string }) => {
+export const ConcurrencyTable = ({
+  id,
+  samples,
+  rangeMinutes,
+  timeZone,
+}: {
+  id: string;
+  samples: readonly ConcurrencySample[];
+  rangeMinutes: number;
+  timeZone: string;
+}) => {
   const rows = busiestPerMinute(samples);
   return (
     <div id={id} className="max-h-72 overflow-auto rounded-md border border-line">
       <table className="w-full text-sm tabular">
-        <caption className="px-3 py-2 text-left text-muted">Busiest moment of each minute, last {rangeMinutes} minutes, newest first</caption>
+        <caption className="px-3 py-2 text-left text-muted">
+          Busiest moment of each minute, last {rangeMinutes} minutes, newest first
+        </caption>
         <thead className="sticky top-0 bg-raised">
           <tr>
-            <th scope="col" className="px-3 py-1 text-left font-medium">Minute</th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">Live calls</th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">Inbound</th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">Outbound</th>
+            <th scope="col" className="px-3 py-1 text-left font-medium">
+              Minute
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              Live calls
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              Inbound
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              Outbound
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
-import { parseStoredSamples } from '../../../lib/concurrency-samples.js';
+import { parseStoredSamples, samplesKeyForScopes } from '../../../lib/concurrency-samples.js';
+import { stubFetch } from '../../../test-support/fetch-stub.js';
 import { renderWithApp } from '../../../test-support/render.js';
 import { LiveConcurrencyChart } from './live-concurrency-chart.js';
 
@@ -28,8 +29,9 @@ const Search = () => <output aria-label="search">{useLocation().search}</output>
 
 let keys = 0;
 const renderChart = (url = '/?tz=UTC') => {
-  const storageKey = `chart-test/support/p${++keys}`;
-  const props = { storageKey, timeZone: 'UTC' };
+  const scopes = [{ accountID: 'chart-test', applicationID: 'support', providerID: `p${++keys}` }];
+  const storageKey = samplesKeyForScopes(scopes);
+  const props = { scopes, timeZone: 'UTC' };
   const chart = (calls: CallRecord[], receivedAt: number) => (
     <>
       <LiveConcurrencyChart calls={calls} receivedAt={receivedAt} {...props} />
@@ -53,7 +55,9 @@ describe('LiveConcurrencyChart', () => {
     update([...calls], first);
     update(calls.slice(1), first + 2000);
 
-    expect(screen.getByRole('img', { name: /Chart of concurrent live calls, last 15 minutes\. Now 2 \(1 in, 1 out\) · Peak 3/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /Chart of concurrent live calls, last 15 minutes\. Now 2 \(1 in, 1 out\) · Peak 3/ }),
+    ).toBeInTheDocument();
     const stored = parseStoredSamples(localStorage.getItem(`callboard.concurrency.${storageKey}`), Date.now());
     expect(stored.map((s) => [s.inbound, s.outbound])).toEqual([
       [2, 1],
@@ -79,7 +83,7 @@ describe('LiveConcurrencyChart', () => {
     expect(screen.getByRole('img', { name: /last 60 minutes/ })).toBeInTheDocument();
   });
 
-  it('opens the range as a table of each minute\'s busiest moment', async () => {
+  it("opens the range as a table of each minute's busiest moment", async () => {
     const { update } = renderChart();
     const at = Date.now() - 1000;
     update([call('a', false), call('b', true)], at);
@@ -95,6 +99,54 @@ describe('LiveConcurrencyChart', () => {
   it('names both series and the peak in its legend', () => {
     renderChart();
     const legend = screen.getByRole('list', { name: 'Legend' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Inbound', 'Outbound', 'Peak']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Inbound', 'Outbound', 'Peak']);
+  });
+
+  it("opens with the journal's last hour already drawn, and keeps its own samples where it has them", async () => {
+    const asked: URLSearchParams[] = [];
+    const minute = 60_000;
+    const thisMinute = Math.floor(Date.now() / minute) * minute;
+    stubFetch({
+      'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/concurrency': ({ url }) => {
+        asked.push(url.searchParams);
+        const from = Date.parse(url.searchParams.get('fromDate') ?? '');
+        const buckets = [];
+        for (let start = Math.ceil(from / minute) * minute; start <= thisMinute; start += minute) {
+          // Twelve minutes ago the busiest moment: 7 in, 2 out.
+          const busy = start === thisMinute - 12 * minute;
+          buckets.push({
+            start: new Date(start).toISOString(),
+            peak: busy ? 9 : 3,
+            average: 2,
+            peakInbound: busy ? 7 : 2,
+            peakOutbound: busy ? 2 : 1,
+            started: 1,
+            missed: 0,
+          });
+        }
+        return Response.json({
+          fromDate: url.searchParams.get('fromDate'),
+          toDate: url.searchParams.get('toDate'),
+          bucketSeconds: 60,
+          buckets,
+        });
+      },
+    });
+    const { storageKey, update } = renderChart();
+    update([call('a', false)], Date.now());
+
+    const busiest = new Date(thisMinute - 12 * minute).toISOString().slice(11, 16);
+    expect(
+      await screen.findByRole('img', { name: new RegExp(`Now 1 \\(1 in, 0 out\\) · Peak 9 at ${busiest}`) }),
+    ).toBeInTheDocument();
+    expect(asked[0]?.get('bucketSeconds')).toBe('60');
+    const stored = parseStoredSamples(localStorage.getItem(`callboard.concurrency.${storageKey}`), Date.now());
+    // The journal's minutes, except the one this page sampled itself.
+    expect(stored.filter((sample) => sample.at >= thisMinute)).toEqual([expect.objectContaining({ inbound: 1, outbound: 0 })]);
+    expect(stored.length).toBeGreaterThan(60);
   });
 });

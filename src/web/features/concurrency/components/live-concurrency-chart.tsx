@@ -1,10 +1,12 @@
-/** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: one sample per poll, kept across reloads. */
+/** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: the journal's minutes, then one sample per update, kept across reloads. */
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
+import type { ProviderScope } from '../../../../contract/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useNow } from '../../../lib/clock.js';
-import { useConcurrencySamples } from '../../../lib/concurrency-samples.js';
+import { samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
+import { useJournalSeed } from '../hooks/use-journal-seed.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
 import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
 import { zonedTicks } from '../../../lib/time-ticks.js';
@@ -30,16 +32,19 @@ const AXIS_STEP_MS = 5000;
 export const LiveConcurrencyChart = ({
   calls,
   receivedAt,
-  storageKey,
+  scopes,
   timeZone,
   size = 'normal',
 }: {
   calls: CallRecord[];
   receivedAt: number;
-  storageKey: string;
+  /** The providers shown; their samples are kept under one series, which the journal seeds when the page opens. */
+  scopes: readonly ProviderScope[];
   timeZone: string;
   size?: ChartSize;
 }) => {
+  const storageKey = samplesKeyForScopes(scopes);
+  useJournalSeed(scopes, storageKey, timeZone);
   useRecordConcurrency(storageKey, calls, receivedAt);
   const samples = useConcurrencySamples(storageKey);
   const [range, setRange] = useRangeParam();
@@ -56,12 +61,25 @@ export const LiveConcurrencyChart = ({
   const wall = size === 'wall';
 
   const plot = (
-    <div role="img" aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`} className={wall ? 'relative min-h-0 flex-1' : 'relative h-64'}>
+    <div
+      role="img"
+      aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`}
+      className={wall ? 'relative min-h-0 flex-1' : 'relative h-64'}
+    >
       <div className="absolute inset-0">
         {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
         {receivedAt > 0 ? (
           <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
-            <ConcurrencyAreaChart points={view.points} from={from} to={to} ticks={ticks} tickStepMinutes={tickStep} peak={view.peak} timeZone={timeZone} size={size} />
+            <ConcurrencyAreaChart
+              points={view.points}
+              from={from}
+              to={to}
+              ticks={ticks}
+              tickStepMinutes={tickStep}
+              peak={view.peak}
+              timeZone={timeZone}
+              size={size}
+            />
           </Suspense>
         ) : (
           <p className="p-4 text-sm text-muted">Waiting for the first update…</p>
@@ -73,7 +91,10 @@ export const LiveConcurrencyChart = ({
   // On a wall the tiles beside the chart already show now and today's peak, and the chart labels its own peak.
   if (wall)
     return (
-      <section aria-labelledby={headingID} className="flex min-h-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel px-6 py-4">
+      <section
+        aria-labelledby={headingID}
+        className="flex min-h-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel px-6 py-4"
+      >
         <div className="flex flex-wrap items-center gap-x-10 gap-y-2">
           <h2 id={headingID} className="text-[2rem] leading-tight font-semibold">
             Concurrent live calls <span className="font-normal text-muted">· last {range} min</span>
@@ -93,7 +114,13 @@ export const LiveConcurrencyChart = ({
         </div>
         {plot}
         <div className="flex flex-col items-start gap-2">
-          <Button size="sm" variant="ghost" aria-expanded={showTable} aria-controls={tableID} onClick={() => setShowTable(!showTable)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={showTable}
+            aria-controls={tableID}
+            onClick={() => setShowTable(!showTable)}
+          >
             {showTable ? 'Hide data table' : 'Show data table'}
           </Button>
           {showTable ? <ConcurrencyTable id={tableID} samples={view.inRange} rangeMinutes={range} timeZone={timeZone} /> : null}

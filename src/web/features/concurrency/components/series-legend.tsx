@@ -1,6 +1,13 @@
 /** The chart's legend: each series' swatch (the same fill and edge as its area) and name, and the peak's mark. */
 import { useId } from 'react';
-import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
+import {
+  HatchPattern,
+  seriesFill,
+  seriesLabel,
+  seriesStroke,
+  svgID,
+  type Series,
+} from '../../../components/charts/series-style.js';
 
 const Swatch = ({ series, sizeClass }: { series: Series; sizeClass: string }) => {
   const hatchID = svgID(useId(), 'legend-hatch');
@@ -10,7 +17,16 @@ const Swatch = ({ series, sizeClass }: { series: Series; sizeClass: string }) =>
       <defs>
         <HatchPattern id={hatchID} />
       </defs>
-      <rect x="1" y="1" width="22" height="14" {...seriesFill(series, hatchID)} stroke={stroke.color} strokeWidth="2" strokeDasharray={stroke.dash} />
+      <rect
+        x="1"
+        y="1"
+        width="22"
+        height="14"
+        {...seriesFill(series, hatchID)}
+        stroke={stroke.color}
+        strokeWidth="2"
+        strokeDasharray={stroke.dash}
+      />
     </svg>
   );
 };

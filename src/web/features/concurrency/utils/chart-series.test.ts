@@ -77,7 +77,12 @@ describe('concurrencyView and describeConcurrency', () => {
 describe('busiestPerMinute', () => {
   it('gives each minute its busiest sample, newest minute first', () => {
     const minute = Date.parse('2026-11-22T14:05:00.000Z');
-    const rows = busiestPerMinute([sample(minute + 1000, 2), sample(minute + 30_000, 6, 1), sample(minute + 59_000, 3), sample(minute + 61_000, 1)]);
+    const rows = busiestPerMinute([
+      sample(minute + 1000, 2),
+      sample(minute + 30_000, 6, 1),
+      sample(minute + 59_000, 3),
+      sample(minute + 61_000, 1),
+    ]);
     expect(rows).toEqual([
       { minute: minute + 60_000, busiest: sample(minute + 61_000, 1) },
       { minute, busiest: sample(minute + 30_000, 6, 1) },

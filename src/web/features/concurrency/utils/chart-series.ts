@@ -39,7 +39,12 @@ export const samplesBetween = (samples: readonly ConcurrencySample[], from: numb
  * At most `maxPoints` samples: the range cut into that many equal buckets, each keeping its
  * busiest sample, so no peak is ever averaged away.
  */
-export const downsample = (samples: readonly ConcurrencySample[], from: number, to: number, maxPoints = MAX_CHART_POINTS): ConcurrencySample[] => {
+export const downsample = (
+  samples: readonly ConcurrencySample[],
+  from: number,
+  to: number,
+  maxPoints = MAX_CHART_POINTS,
+): ConcurrencySample[] => {
   const inRange = samplesBetween(samples, from, to);
   if (inRange.length <= maxPoints) return inRange;
   const width = (to - from) / maxPoints;
@@ -58,7 +63,12 @@ export const downsample = (samples: readonly ConcurrencySample[], from: number, 
 };
 
 /** The downsampled samples as drawn points, with a break wherever no sample came for `GAP_MS`. */
-export const chartPoints = (samples: readonly ConcurrencySample[], from: number, to: number, maxPoints = MAX_CHART_POINTS): ChartPoint[] => {
+export const chartPoints = (
+  samples: readonly ConcurrencySample[],
+  from: number,
+  to: number,
+  maxPoints = MAX_CHART_POINTS,
+): ChartPoint[] => {
   const points: ChartPoint[] = [];
   let previous: ConcurrencySample | undefined;
   for (const sample of downsample(samples, from, to, maxPoints)) {
@@ -100,7 +110,12 @@ export interface ConcurrencyView {
 
 export const concurrencyView = (samples: readonly ConcurrencySample[], from: number, to: number): ConcurrencyView => {
   const inRange = samplesBetween(samples, from, to);
-  return { points: chartPoints(samples, from, to), latest: inRange[inRange.length - 1], peak: peakSample(inRange, from, to), inRange };
+  return {
+    points: chartPoints(samples, from, to),
+    latest: inRange[inRange.length - 1],
+    peak: peakSample(inRange, from, to),
+    inRange,
+  };
 };
 
 /** "Now 12 (8 in, 4 out) · Peak 23 at 14:05": the chart in one sentence, for everyone. */

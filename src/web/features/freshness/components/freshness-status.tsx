@@ -1,6 +1,7 @@
 /** "Updated 2 s ago", with pause / resume and refresh now. */
 import { Button } from '../../../components/ui/button.js';
 import { PauseIcon, PlayIcon, RefreshIcon } from '../../../components/ui/icons.js';
+import { DEFAULT_POLL_MS } from '../../../lib/api/calls-query.js';
 import type { CallsFeed } from '../../../lib/api/use-calls-feed.js';
 import { formatAge } from '../../../lib/format.js';
 import { usePolling } from '../../../lib/polling-context.js';
@@ -26,13 +27,36 @@ const label = (freshness: Freshness) => {
   }
 };
 
-export const FreshnessStatus = ({ feed, freshness }: { feed: CallsFeed; freshness: Freshness }) => {
+/** How the calls arrive, said beside how fresh they are: pushed, or polled and why. */
+const delivery = (feed: CallsFeed, intervalMs: number) => {
+  if (feed.mode === 'streaming') return { text: 'pushed', title: 'Changes are pushed by the service as they happen.' };
+  if (feed.mode === 'connecting') return undefined;
+  const why = feed.streamReason ? `Live push is unavailable (${feed.streamReason}); retrying it in the background.` : undefined;
+  return { text: `polling every ${formatAge(intervalMs)}`, title: why };
+};
+
+export const FreshnessStatus = ({
+  feed,
+  freshness,
+  intervalMs = DEFAULT_POLL_MS,
+}: {
+  feed: CallsFeed;
+  freshness: Freshness;
+  intervalMs?: number;
+}) => {
   const { paused, setPaused } = usePolling();
+  const how = paused || freshness.level === 'pending' ? undefined : delivery(feed, intervalMs);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="flex items-center gap-2 text-sm tabular" data-freshness={freshness.level}>
         <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot[freshness.level]}`} />
         {label(freshness)}
+        {how ? (
+          <span className="text-muted" title={how.title} data-delivery={feed.mode}>
+            · {how.text}
+            {how.title && feed.mode === 'polling' ? <span className="sr-only"> {how.title}</span> : null}
+          </span>
+        ) : null}
       </span>
       <Button size="sm" onClick={() => setPaused(!paused)} aria-pressed={paused}>
         {paused ? <PlayIcon /> : <PauseIcon />}

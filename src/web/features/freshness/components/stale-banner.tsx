@@ -1,18 +1,34 @@
 /** Shown when the feed stopped: what is on screen, how old it is, and why. Recovery is automatic. */
 import { Banner } from '../../../components/ui/banner.js';
 import type { CallsFeed } from '../../../lib/api/use-calls-feed.js';
+import { useNow } from '../../../lib/clock.js';
 import { formatAge, formatClockTime } from '../../../lib/format.js';
 import type { Freshness } from '../hooks/use-freshness.js';
 
-export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
-  if (freshness.level !== 'stale') return null;
-  const asOf = feed.receivedAt - feed.snapshotAgeMs;
-  // Without an error the service answers, but from a snapshot its phone system no longer refreshes.
-  const reason = feed.error
-    ? `${feed.error.detail} (${feed.error.code})`
+/** Why the data on screen is not live, in a sentence, with the problem's code where there is one. */
+export const staleReason = (feed: CallsFeed): string => {
+  const problem = feed.error ?? feed.unhealthy?.problem;
+  if (problem) return `${problem.detail.replace(/\.$/, '')} (${problem.code}).`;
+  // Without a problem the service answers, but from a snapshot its phone system no longer refreshes.
+  return feed.mode === 'streaming'
+    ? 'The live stream from the service went silent.'
     : `The service answers, but its phone system has not delivered new calls for ${formatAge(feed.snapshotAgeMs)}.`;
+};
+
+export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
+  const now = useNow();
+  if (freshness.level !== 'stale') return null;
+  const asOf = now - freshness.ageMs;
+  const reason = staleReason(feed);
   return (
-    <Banner tone="warn" title={feed.status === 'ready' ? `Not live: showing calls as of ${formatClockTime(asOf, timeZone)} (${formatAge(freshness.ageMs)} ago)` : 'Cannot load calls'}>
+    <Banner
+      tone="warn"
+      title={
+        feed.status === 'ready'
+          ? `Not live: showing calls as of ${formatClockTime(asOf, timeZone)} (${formatAge(freshness.ageMs)} ago)`
+          : 'Cannot load calls'
+      }
+    >
       {reason} Retrying automatically.
     </Banner>
   );

@@ -1,0 +1,129 @@
+/**
+ * The reads that grow with the history (window lists, concurrency, calls per subscriber): hundreds
+ * of milliseconds on a busy week. They run in a reader thread (see heavy-read-pool.ts), never on
+ * the event loop that answers everyone's live lists; a window list comes back as its final bytes.
+ */
+import type { ProviderScope } from '../../contract/paths.js';
+import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
+import { SqliteAdapter } from 'kysely';
+import { fromCallRow, type CallRow, type JournaledCall } from './call-rows.js';
+import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
+import type { HistoryDb } from './history-tables.js';
+import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
+
+export interface WindowListRequest {
+  scope: ProviderScope;
+  provider: { id: string; name: string };
+  from: number;
+  to: number;
+  /** Past this many calls the window is too wide: no list is built. */
+  limit: number;
+}
+
+export type WindowList = { kind: 'too-many' } | { kind: 'list'; body: Buffer; etag: string; count: number };
+
+/** The arguments of each heavy read, after the database. */
+export interface HeavyReadArgs {
+  windowList: [WindowListRequest];
+  concurrency: [ProviderScope, ConcurrencyRequest];
+  subscriberActivity: [ProviderScope, number, number, number];
+}
+
+export interface HeavyReadResults {
+  windowList: WindowList;
+  concurrency: ConcurrencyBucketRow[];
+  subscriberActivity: SubscriberActivityRow[];
+}
+
+export type HeavyReadName = keyof HeavyReadArgs;
+
+/** Runs heavy reads somewhere other than the event loop, fairly between lanes (one lane per token). */
+export interface HeavyReader {
+  read<K extends HeavyReadName>(name: K, args: HeavyReadArgs[K], lane: string): Promise<HeavyReadResults[K]>;
+  close(): Promise<void>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Calls live at any moment of [from, to], oldest first (ties by call ID); at most `limit` of them. */
+const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number) =>
+  db
+    .selectFrom('calls')
+    .selectAll()
+    .where('account_id', '=', scope.accountID)
+    .where('application_id', '=', scope.applicationID)
+    .where('provider_id', '=', scope.providerID)
+    .where('started_at', '<=', to)
+    .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
+    .orderBy('started_at')
+    .orderBy('call_id')
+    .limit(limit);
+
+export const callsLiveDuring = async (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number): Promise<JournaledCall[]> =>
+  (await liveDuringQuery(db, scope, from, to, limit).execute()).map(fromCallRow);
+
+/** Rows a statement streams at a time, where the store can stream (SQLite); PostgreSQL answers them all at once. */
+const STREAM_ROWS = 256;
+
+const rowsOf = (db: HistoryDb, query: ReturnType<typeof liveDuringQuery>): AsyncIterable<CallRow> | Promise<CallRow[]> =>
+  db.getExecutor().adapter instanceof SqliteAdapter ? query.stream(STREAM_ROWS) : query.execute();
+
+/** Bytes of this size are filled with the list's text, so each call's record and text die young. */
+const CHUNK_BYTES = 256 * 1024;
+
+/** Text written as UTF-8 into a few large chunks, joined once at the end. */
+class ByteChunks {
+  private readonly full: Buffer[] = [];
+  private current = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
+  private total = 0;
+
+  write(text: string): void {
+    const bytes = Buffer.byteLength(text);
+    if (this.used + bytes > this.current.length) {
+      this.full.push(this.current.subarray(0, this.used));
+      this.current = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+      this.used = 0;
+    }
+    this.used += this.current.write(text, this.used);
+    this.total += bytes;
+  }
+
+  join(): Buffer {
+    return Buffer.concat([...this.full, this.current.subarray(0, this.used)], this.total);
+  }
+}
+
+/**
+ * The list's answer for a window, serialized and tagged where it is read: the same bytes as
+ * `JSON.stringify({ calls, fromDate, toDate, totalCalls })`, written call by call so a week of
+ * calls never sits in memory as objects, and the reader's garbage collector has little to do.
+ */
+const windowList = async (db: HistoryDb, { scope, provider, from, to, limit }: WindowListRequest): Promise<WindowList> => {
+  const out = new ByteChunks();
+  out.write('{"calls":[');
+  let count = 0;
+  for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1))) {
+    count += 1;
+    if (count > limit) return { kind: 'too-many' };
+    out.write(`${count > 1 ? ',' : ''}${JSON.stringify(toCallRecord(fromCallRow(row), provider.id, provider.name))}`);
+  }
+  out.write(`],"fromDate":${JSON.stringify(iso(from))},"toDate":${JSON.stringify(iso(to))},"totalCalls":${count}}`);
+  const body = out.join();
+  return { kind: 'list', body, etag: strongETag(body), count };
+};
+
+export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyReadArgs[K]) => Promise<HeavyReadResults[K]> } = {
+  windowList,
+  concurrency: concurrencyBuckets,
+  subscriberActivity,
+};
+
+export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>
+  (heavyReads[name] as (db: HistoryDb, ...rest: HeavyReadArgs[K]) => Promise<HeavyReadResults[K]>)(db, ...args);
+
+/** For a database no other thread can open (SQLite in memory): the reads run here, in turn. */
+export const inlineHeavyReader = (db: HistoryDb): HeavyReader => ({
+  read: (name, args) => runHeavyRead(db, name, args),
+  close: async () => undefined,
+});

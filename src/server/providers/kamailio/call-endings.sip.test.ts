@@ -1,0 +1,143 @@
+/**
+ * How real SIP calls end through Kamailio, in the live list and in the journal: missed when a
+ * customer's call is never answered (nobody picks up, the caller gives up, the agent rejects it),
+ * ended and not missed when an agent's call is never answered, ended and answered after a talk;
+ * each listed with its end for keepEndedMs, then gone.
+ */
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { CallRecord } from '../../../contract/call-record.js';
+import type { PhoneControl, PhoneEvent } from '../../../testbed/phone-control.js';
+import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
+import { sipScope, startSipService, type SipService } from '../../test-support/sip-service.js';
+
+const KEEP_ENDED_MS = 3000;
+/** Kamailio gives up on a phone ringing this long. */
+const NO_ANSWER_MS = 4000;
+/** The dialog module counts whole seconds (its end is up to 1 s early), and a phone's event may lag on a busy machine. */
+const END_TOLERANCE_MS = 2000;
+const AGENT = '1301';
+const CUSTOMER = '15550005001';
+const agents = [{ subscriberID: 'agt-ada', sipUser: AGENT, firstName: 'Ada', lastName: 'Lovelace', extension: '131' }];
+
+let bed: SipTestbed;
+let service: SipService;
+
+beforeAll(async () => {
+  bed = await startSipTestbed({ phones: [{ user: AGENT, answerMode: 'manual' }, { user: CUSTOMER, answerMode: 'manual' }], noAnswerMs: NO_ANSWER_MS });
+  service = await startSipService(bed, agents, { keepEndedMs: KEEP_ENDED_MS });
+}, 60_000);
+
+afterAll(async () => {
+  await service?.close();
+  await bed?.stop();
+});
+
+const agent = () => bed.phone(AGENT).control;
+const customer = () => bed.phone(CUSTOMER).control;
+const closed = (phone: PhoneControl, since: number, timeoutMs = 10_000) =>
+  phone.waitFor((e: PhoneEvent) => e.type === 'CALL_CLOSED', { since, timeoutMs });
+
+/** The customer calls the agent, and the test waits until the agent's phone rings and the call is listed ringing. */
+const customerCallsAgent = async () => {
+  const [agentSince, customerSince] = [agent().seen, customer().seen];
+  await customer().dial(bed.uriOf(AGENT));
+  const incoming = await agent().waitFor((e) => e.type === 'CALL_INCOMING', { since: agentSince });
+  const ringing = await service.listedUntil((calls) => calls.find((c) => c.providerCallID === incoming.id), 'the ringing call was not listed');
+  expect(ringing).toMatchObject({ isOutbound: false, isMissedCall: false, remoteNumber: CUSTOMER, subscriberID: 'agt-ada' });
+  return { ringing, agentSince, customerSince };
+};
+
+/**
+ * Follows a call from its end until it leaves the list: it must be listed with an end close to
+ * `endAt` (when a phone saw the call close), stay listed until keepEndedMs after that end, and
+ * then leave; the journal must hold the same end. Answers the call as listed ended.
+ */
+const followEnd = async (callID: string, endAt: number, { annotate }: TestContext): Promise<CallRecord> => {
+  const ended = await service.listedUntil((calls) => calls.find((c) => c.callID === callID && c.endedAt), 'the call was not listed ended');
+  const endedAt = Date.parse(ended.endedAt as string);
+  expect(Math.abs(endedAt - endAt)).toBeLessThan(END_TOLERANCE_MS);
+
+  let lastListedAt = Date.now();
+  const goneAt = await service.listedUntil(
+    (calls) => {
+      if (!calls.some((c) => c.callID === callID)) return Date.now();
+      lastListedAt = Date.now();
+      expect(calls.find((c) => c.callID === callID)).toEqual(ended);
+      return undefined;
+    },
+    'the ended call stayed listed',
+    KEEP_ENDED_MS + 10_000,
+  );
+  // Listed until keepEndedMs after its end, and gone within a sync or two after that.
+  expect(lastListedAt).toBeGreaterThanOrEqual(endedAt + KEEP_ENDED_MS - 1100);
+  expect(goneAt).toBeLessThan(endedAt + KEEP_ENDED_MS + 3000);
+
+  const journaled = (await service.journaled(Date.parse(ended.startedAt) - 60_000)).find((c) => c.callID === callID);
+  expect(journaled).toEqual(ended);
+  // Kamailio still listed the ended dialog at a sync, so the end is its own, not the service's guess.
+  const [row] = (await service.store.callsLiveDuring(sipScope, endedAt, endedAt, 100)).filter((c) => c.callID === callID);
+  expect(row?.closedBySync).toBe(false);
+  await annotate(
+    `endedAt ${endedAt - endAt >= 0 ? '+' : ''}${endedAt - endAt} ms from the phone's hang-up; listed ${((lastListedAt - endAt) / 1000).toFixed(1)} s after it, gone at ${((goneAt - endAt) / 1000).toFixed(1)} s`,
+  );
+  return ended;
+};
+
+describe('how calls end through Kamailio', () => {
+  it('a customer call nobody answers is missed once Kamailio stops the ringing', async (context) => {
+    const { ringing, customerSince } = await customerCallsAgent();
+    const end = await closed(customer(), customerSince, NO_ANSWER_MS + 5000);
+    expect(end.param).toMatch(/^408/);
+    const ended = await followEnd(ringing.callID, end.at, context);
+    expect(ended).toMatchObject({ isOutbound: false, isMissedCall: true });
+    expect(ended.answeredAt).toBeUndefined();
+  });
+
+  it('a customer who hangs up while it rings is a missed call', async (context) => {
+    const { ringing, agentSince } = await customerCallsAgent();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await customer().hangup();
+    const end = await closed(agent(), agentSince);
+    const ended = await followEnd(ringing.callID, end.at, context);
+    expect(ended).toMatchObject({ isOutbound: false, isMissedCall: true });
+    expect(ended.answeredAt).toBeUndefined();
+  });
+
+  it('a customer call the agent rejects (486) is a missed call', async (context) => {
+    const { ringing, customerSince } = await customerCallsAgent();
+    await agent().hangup();
+    const end = await closed(customer(), customerSince);
+    expect(end.param).toMatch(/^486/);
+    const ended = await followEnd(ringing.callID, end.at, context);
+    expect(ended).toMatchObject({ isOutbound: false, isMissedCall: true });
+    expect(ended.answeredAt).toBeUndefined();
+  });
+
+  it('a call answered and hung up ends answered, not missed', async (context) => {
+    const { ringing, customerSince } = await customerCallsAgent();
+    await agent().answer();
+    const established = await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
+    await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const agentSince = agent().seen;
+    await customer().hangup();
+    const end = await closed(agent(), agentSince);
+    const ended = await followEnd(ringing.callID, end.at, context);
+    expect(ended).toMatchObject({ isOutbound: false, isMissedCall: false });
+    expect(Math.abs(Date.parse(ended.answeredAt as string) - established.at)).toBeLessThan(END_TOLERANCE_MS);
+  });
+
+  it('a click-to-call whose remote party never answers ends unanswered, and is not missed', async (context) => {
+    const [agentSince, customerSince] = [agent().seen, customer().seen];
+    expect((await service.placeCall({ providerSubscriberID: 'agt-ada', remoteNumber: CUSTOMER })).statusCode).toBe(204);
+    await agent().waitFor((e) => e.type === 'CALL_INCOMING', { since: agentSince });
+    const placed = await service.listedUntil((calls) => calls.find((c) => c.subscriberID === 'agt-ada' && c.isOutbound && !c.endedAt), 'the click-to-call was not listed');
+    await agent().answer();
+    await customer().waitFor((e) => e.type === 'CALL_INCOMING', { since: customerSince });
+    // The remote phone rings until Kamailio gives up on it; the agent's phone then sees its call close.
+    const end = await closed(customer(), customerSince, NO_ANSWER_MS + 5000);
+    const ended = await followEnd(placed.callID, end.at, context);
+    expect(ended).toMatchObject({ isOutbound: true, isMissedCall: false, remoteNumber: CUSTOMER, startedAt: placed.startedAt });
+    expect(ended.answeredAt).toBeUndefined();
+  });
+});

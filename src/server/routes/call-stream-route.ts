@@ -1,0 +1,176 @@
+/**
+ * The change stream (our extension): one Server-Sent Events response per dashboard tab for the
+ * application's providers it names. Per provider, a snapshot of its list, then each change as the
+ * sync loop numbers it, and its health when that changes; `Last-Event-ID` resumes with only the
+ * changes since, or a fresh snapshot where that is impossible.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, streamQuerySchema } from '../../contract/call-stream.js';
+import { routePatterns, type ProviderScope } from '../../contract/paths.js';
+import { formatPosition, type ChangeEntry, type LogPosition } from '../calls/change-log.js';
+import type { ProviderStatus, SyncEvent } from '../calls/provider-sync.js';
+import { domainProblem } from '../http/domain-problems.js';
+import { EventStream, SharedText } from '../http/event-stream.js';
+import type { RouteDoc } from '../http/route-catalog.js';
+import { API_SECURITY_HEADERS } from '../http/security-headers-plugin.js';
+import { zodProblem } from '../http/zod-problem.js';
+import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { parseStreamCursor, StreamCursor } from './stream-cursor.js';
+import { requirePermission, resolveProvider } from './resolve-provider.js';
+
+/** A reader this far behind is dropped; it resumes with Last-Event-ID. Room for one snapshot of a large center. */
+export const MAX_STREAM_BUFFER_BYTES = 16 * 1024 * 1024;
+
+export interface CallStreamOptions {
+  registry: ProviderRuntimes;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+}
+
+type StreamRequest = FastifyRequest<{ Params: Omit<ProviderScope, 'providerID'>; Querystring: Record<string, string> }>;
+
+const doc: RouteDoc = {
+  operationId: 'streamCalls',
+  summary: 'Live changes of the calls of some providers, pushed (extension)',
+  description:
+    'Server-Sent Events. For each provider of `providers`: a `snapshot` event with its whole list, then a `changes` event ' +
+    'for each sync that changed anything (records added or changed in full, call IDs that left the list), and a `status` ' +
+    'event when the provider starts failing, when its last snapshot grows too old to serve (`available: false`, with the ' +
+    'problem a list would answer), and when it recovers. Applying a snapshot and then its changes in order gives exactly ' +
+    "what the list answers. Every event's `id` is an opaque cursor over all the stream's providers: reconnect with " +
+    '`Last-Event-ID` to receive only the changes since, or a fresh snapshot for a provider whose changes are no longer ' +
+    `kept (about 10 minutes) or come from another service instance. A comment line every ${STREAM_HEARTBEAT_MS / 1000} s ` +
+    'shows the stream is alive. Same token rules as the list (`calls:read`; a provider the token may not see is a 404 ' +
+    'before any event). Gzipped when the client accepts it, each event flushed whole. Streams are counted apart from ' +
+    'requests in flight: each token may hold a few open at once (`limits.streamsPerToken`, 8 by default), past that ' +
+    '`429 too_many_streams`; past the service\'s total, `503 service_busy`.',
+  parameters: [
+    {
+      name: 'providers',
+      in: 'query',
+      required: true,
+      description: 'Comma-separated provider IDs of this application',
+      schema: { type: 'string' },
+    },
+    { name: 'Last-Event-ID', in: 'header', description: 'The last event ID received, to resume', schema: { type: 'string' } },
+  ],
+  responses: {
+    '200': {
+      description:
+        'Events `snapshot` (data: StreamSnapshotEvent), `changes` (StreamChangesEvent) and `status` (StreamStatusEvent), ' +
+        'each with one line of JSON data; the schemas are in the components',
+      content: { type: 'text/event-stream', description: 'event: snapshot | changes | status; id: cursor; data: JSON' },
+    },
+  },
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_streams', 'service_busy'],
+  otherMethods: () => 'The stream is read with GET.',
+};
+
+/** A change's data, compressed at most once for every stream that sends it. */
+const shared = new WeakMap<ChangeEntry, SharedText>();
+const sharedChange = (entry: ChangeEntry): SharedText => {
+  let text = shared.get(entry);
+  if (!text) {
+    text = new SharedText(entry.data);
+    shared.set(entry, text);
+  }
+  return text;
+};
+
+const statusData = (providerID: string, status: ProviderStatus): string => {
+  const problem = status.failure ? domainProblem(status.failure)?.toBody() : undefined;
+  return JSON.stringify({
+    providerID,
+    available: status.available,
+    ...(status.snapshotAgeMs === undefined ? {} : { snapshotAgeMs: Math.max(0, Math.round(status.snapshotAgeMs)) }),
+    ...(problem ? { problem } : {}),
+  });
+};
+
+/** One provider's part of a stream: what the client holds of it, and how to bring it up to date. */
+const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+  const providerID = runtime.config.id;
+  const sync = runtime.sync;
+  /** The change-log position the client's copy stands at; undefined until it has a snapshot. */
+  let held: LogPosition | undefined;
+
+  const sendSnapshot = (): boolean => {
+    const positioned = sync.positionedSnapshot();
+    if (!positioned) return false;
+    held = positioned.position;
+    cursor.set(providerID, positioned.position);
+    stream.send('snapshot', cursor.toString(), [
+      `{"providerID":${JSON.stringify(providerID)},"cursor":"${formatPosition(positioned.position)}","snapshotAgeMs":${positioned.ageMs},"calls":`,
+      new SharedText(positioned.snapshot.callsJSON()),
+      '}',
+    ]);
+    return true;
+  };
+
+  const sendStatus = (status: ProviderStatus) => stream.send('status', cursor.toString(), [statusData(providerID, status)]);
+
+  const onEvent = (event: SyncEvent) => {
+    if (event.type === 'status') {
+      sendStatus(event.status);
+      if (event.status.available && !held) sendSnapshot();
+      return;
+    }
+    const { entry } = event;
+    if (held && entry.seq <= held.seq) return;
+    // Without a copy, or with a gap (never expected), the client needs the whole list again.
+    if (!held || entry.seq !== held.seq + 1) {
+      sendSnapshot();
+      return;
+    }
+    held = { epoch: held.epoch, seq: entry.seq };
+    cursor.set(providerID, held);
+    stream.send('changes', cursor.toString(), [sharedChange(entry)]);
+  };
+  stream.whenClosed(sync.subscribe(onEvent));
+
+  return async () => {
+    await sync.ready();
+    if (stream.isClosed || held) return;
+    const missed = resumeFrom ? sync.changesSince(resumeFrom) : undefined;
+    if (resumeFrom && missed) {
+      held = resumeFrom;
+      cursor.set(providerID, resumeFrom);
+      for (const entry of missed) onEvent({ type: 'changes', entry });
+    } else if (!sendSnapshot()) {
+      sendStatus(sync.status());
+      return;
+    }
+    const status = sync.status();
+    if (status.failure) sendStatus(status);
+  };
+};
+
+export const callStreamRoute = async (app: FastifyInstance, { registry, heartbeatMs, maxBufferedBytes }: CallStreamOptions) => {
+  const open = new Set<EventStream>();
+  // Streams end before the server closes, so shutdown never waits on them; clients resume elsewhere or after the restart.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  // A stream is counted among its token's streams, not its requests in flight: it is open for hours on purpose.
+  app.get(routePatterns.callStream, { config: { doc, stream: true } }, async (request: StreamRequest, reply) => {
+    requirePermission(request.principal, 'calls:read');
+    const query = streamQuerySchema.safeParse(request.query);
+    if (!query.success) throw zodProblem('invalid_request', 'The stream request is not valid', query.error, 'is not a known query parameter');
+    const runtimes = query.data.providers.map((providerID) => resolveProvider(registry, request.principal, { ...request.params, providerID }));
+    const resume = parseStreamCursor(request.headers['last-event-id']);
+
+    app.streamSlots.open(request, reply);
+    const stream = EventStream.open(request, reply, {
+      heartbeatMs: heartbeatMs ?? STREAM_HEARTBEAT_MS,
+      retryMs: STREAM_RETRY_MS,
+      maxBufferedBytes: maxBufferedBytes ?? MAX_STREAM_BUFFER_BYTES,
+      headers: API_SECURITY_HEADERS,
+    });
+    open.add(stream);
+    stream.whenClosed(() => open.delete(stream));
+    const cursor = new StreamCursor(resume);
+    const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id)));
+    await Promise.all(starts.map((start) => start()));
+  });
+};

@@ -1,0 +1,66 @@
+/**
+ * The live chart and "Peak today" filled from the service's journal when the page opens: today
+ * since midnight in the displayed zone, and the last hour minute by minute. The page's own
+ * samples continue from there; a reload shows the same picture.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { bucketSecondsFor, MAX_BUCKETS, type ConcurrencyResponse } from '../../../../contract/analytics.js';
+import type { ProviderScope } from '../../../../contract/paths.js';
+import { useApi } from '../../../lib/api/api-context.js';
+import { seedSamples, startOfDayIn, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
+import { concurrencyQueryOptions, type AnalyticsWindow } from '../../analytics/api/analytics-queries.js';
+
+/** The chart's longest range, and a little more so its left edge is never empty. */
+const MINUTE_BY_MINUTE_MS = 65 * 60_000;
+const MINUTE = 60;
+
+/** The windows to ask for: minute buckets back to midnight when that fits one answer, else coarser ones before the last hour. */
+export const seedWindows = (openedAt: number, midnight: number): { window: AnalyticsWindow; bucketSeconds: number }[] => {
+  const recentFrom = openedAt - MINUTE_BY_MINUTE_MS;
+  if (midnight >= recentFrom || (openedAt - midnight) / 60_000 <= MAX_BUCKETS)
+    return [{ window: { from: Math.min(midnight, recentFrom), to: openedAt }, bucketSeconds: MINUTE }];
+  return [
+    { window: { from: midnight, to: recentFrom }, bucketSeconds: bucketSecondsFor(recentFrom - midnight) },
+    { window: { from: recentFrom, to: openedAt }, bucketSeconds: MINUTE },
+  ];
+};
+
+/**
+ * One sample per bucket: its peaks, at its start. For several providers the peaks are added,
+ * which can only overstate a moment where their peaks fell at different times within a bucket.
+ */
+export const samplesFromBuckets = (answers: readonly ConcurrencyResponse[]): ConcurrencySample[] => {
+  const byStart = new Map<number, ConcurrencySample>();
+  for (const answer of answers)
+    for (const bucket of answer.buckets) {
+      const at = Date.parse(bucket.start);
+      const sample = byStart.get(at) ?? { at, inbound: 0, outbound: 0 };
+      sample.inbound += bucket.peakInbound;
+      sample.outbound += bucket.peakOutbound;
+      byStart.set(at, sample);
+    }
+  return [...byStart.values()].sort((a, b) => a.at - b.at);
+};
+
+export const useJournalSeed = (scopes: readonly ProviderScope[], storageKey: string, timeZone: string): void => {
+  const client = useApi();
+  // Asked once per page and selection: from then on the page's own samples carry the chart.
+  const [openedAt] = useState(() => Date.now());
+  const windows = seedWindows(openedAt, startOfDayIn(timeZone, openedAt));
+  const answers = useQueries({
+    queries: scopes.flatMap((scope) =>
+      windows.map(({ window, bucketSeconds }) => ({
+        ...concurrencyQueryOptions(client, scope, window, bucketSeconds),
+        staleTime: Infinity,
+        refetchInterval: false as const,
+        placeholderData: undefined,
+      })),
+    ),
+    combine: (results) =>
+      results.every((result) => result.data) ? results.map((result) => result.data as ConcurrencyResponse) : undefined,
+  });
+  useEffect(() => {
+    if (answers && storageKey !== '') seedSamples(storageKey, samplesFromBuckets(answers));
+  }, [answers, storageKey]);
+};
