@@ -6,17 +6,45 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
 const ID_RULE = '1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit';
 const idSchema = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
 
-const simulatorSettingsSchema = z.strictObject({
-  seed: z.number().int().optional(),
-  dialMode: z.enum(['two-step', 'direct']).default('two-step'),
-  agents: z.number().int().min(1).max(50_000).optional(),
-  traffic: z.number().positive().max(100).optional(),
-  speed: z.number().positive().max(1000).optional(),
-  keepEndedMs: z.number().int().nonnegative().max(86_400_000).optional(),
-  emailDomain: z.string().optional(),
-  /** Enables the simulator's fault-injection route, for outage drills and end-to-end tests. */
-  control: z.boolean().default(false),
-});
+/** Settings of a center the service runs itself; with `url` the center runs in the simulator process, set by these flags. */
+const IN_PROCESS_SETTINGS = {
+  seed: '--seed',
+  dialMode: '--dial-mode',
+  agents: '--agents',
+  traffic: '--traffic',
+  speed: '--speed',
+  keepEndedMs: '--keep-ended-ms',
+  emailDomain: '--email-domain',
+} as const;
+
+const simulatorSettingsSchema = z
+  .strictObject({
+    /** A simulator process of its own (`npm run simulator`) to connect to, instead of a center run in this service. */
+    url: z
+      .url({ protocol: /^https?$/, error: 'must be the http URL the simulator process printed, such as http://127.0.0.1:8090' })
+      .refine((url) => !/[?#]/.test(url), 'must be the simulator\'s base URL, with no query or fragment')
+      .optional(),
+    seed: z.number().int().optional(),
+    /** Two-step (the default) rings the agent first; direct dials the remote number at once. */
+    dialMode: z.enum(['two-step', 'direct']).optional(),
+    agents: z.number().int().min(1).max(50_000).optional(),
+    traffic: z.number().positive().max(100).optional(),
+    speed: z.number().positive().max(1000).optional(),
+    keepEndedMs: z.number().int().nonnegative().max(86_400_000).optional(),
+    emailDomain: z.string().optional(),
+    /** Enables the simulator's fault-injection route, for outage drills and end-to-end tests. */
+    control: z.boolean().default(false),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.url === undefined) return;
+    for (const [setting, flag] of Object.entries(IN_PROCESS_SETTINGS))
+      if (settings[setting as keyof typeof IN_PROCESS_SETTINGS] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [setting],
+          message: `is set on the simulator process (its ${flag} flag), not here: with "url" this provider connects to the center that process runs`,
+        });
+  });
 
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^[0-9]{${min},${max}}$`), `must be ${min} to ${max} digits`);
 
@@ -64,7 +92,7 @@ const providerCommon = {
 };
 
 export const providerConfigSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ dialMode: 'two-step', control: false }) }),
+  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ control: false }) }),
   z.strictObject({ ...providerCommon, type: z.literal('kamailio'), settings: kamailioSettingsSchema }),
 ]);
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;

@@ -80,6 +80,23 @@ describe('config', () => {
     expect(() => parseConfig(withKamailio([entry, { ...entry, subscriberID: 'agt-2' }]), 'c.json')).toThrow(/directory entry "agt-2" › sipUser: duplicate sipUser "1001"/);
   });
 
+  it('accepts a simulator process to connect to, and says which settings belong to that process', () => {
+    const withSimulator = (settings: object) => {
+      const config = testConfig();
+      config.accounts[0]!.applications[0]!.providers = [{ id: 'shared', name: 'Shared PBX', type: 'simulator', settings }] as never;
+      return JSON.stringify(config, null, 2);
+    };
+    const provider = parseConfig(withSimulator({ url: 'http://127.0.0.1:8090', control: true }), 'c.json').accounts[0]?.applications[0]?.providers[0];
+    expect(provider?.type === 'simulator' && provider.settings).toEqual({ url: 'http://127.0.0.1:8090', control: true });
+    const text = withSimulator({ url: 'http://127.0.0.1:8090', seed: 7, agents: 30 });
+    const seedLine = text.split('\n').findIndex((line) => line.includes('"seed"')) + 1;
+    expect(() => parseConfig(text, 'c.json')).toThrow(
+      new RegExp(`^c\\.json:${seedLine}:\\d+: account "acme" › application "support" › provider "shared" › settings\\.seed: is set on the simulator process \\(its --seed flag\\), not here: with "url" this provider connects to the center that process runs\nc\\.json:\\d+:\\d+: .*settings\\.agents: is set on the simulator process \\(its --agents flag\\)`),
+    );
+    expect(() => parseConfig(withSimulator({ url: 'ftp://127.0.0.1:8090' }), 'c.json')).toThrow(/settings\.url: must be the http URL the simulator process printed/);
+    expect(() => parseConfig(withSimulator({ url: 'http://127.0.0.1:8090/?x=1' }), 'c.json')).toThrow(/settings\.url: must be the simulator's base URL, with no query or fragment/);
+  });
+
   it('reports bad JSON and unreadable files plainly', async () => {
     expect(() => parseConfig('{', 'c.json')).toThrow(/^c\.json:1:2: not valid JSON/);
     const dir = await mkdtemp(join(tmpdir(), 'callboard-config-'));

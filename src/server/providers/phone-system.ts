@@ -73,12 +73,15 @@ export interface PhoneSystem {
   close(): Promise<void>;
 }
 
-/** What a drill may ask of a phone system that can be told how to behave. */
+/**
+ * What a drill may ask of a phone system that can be told how to behave. Each resolves once the
+ * phone system took it (a remote one answers over the network, and may fail as any request).
+ */
 export interface PhoneSystemControl {
   /** While set, every request fails this way (or stalls until its deadline); null recovers. */
-  setFailure(mode: SimulatorFailure['mode']): void;
+  setFailure(mode: SimulatorFailure['mode']): Promise<void>;
   /** Fixes the course of the next placed call; whatever the script leaves out is drawn as usual. */
-  scriptNextPlacedCall(script: NextPlacedCall): void;
+  scriptNextPlacedCall(script: NextPlacedCall): Promise<void>;
 }
 
 export type SubscriberRejectionCode =

@@ -75,7 +75,10 @@ describe('the control capability', () => {
     const t = await buildTestApp();
     app = t.app;
     const set: unknown[] = [];
-    t.phone('acme/support/pbx').control = { setFailure: (mode) => set.push(mode), scriptNextPlacedCall: (script) => set.push(script) };
+    t.phone('acme/support/pbx').control = {
+      setFailure: async (mode) => void set.push(mode),
+      scriptNextPlacedCall: async (script) => void set.push(script),
+    };
     const res = await t.as(tokens.acmeAll, {
       method: 'PUT',
       url: '/v1/accounts/acme/applications/support/providers/pbx/simulator/failure',

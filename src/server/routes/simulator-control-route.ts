@@ -47,7 +47,7 @@ export const simulatorControlRoute = async (app: FastifyInstance, { registry }: 
     const { control, providerID } = controllable(registry, request);
     const body = simulatorFailureSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The failure request is not valid', body.error);
-    control.setFailure(body.data.mode);
+    await control.setFailure(body.data.mode);
     request.log.warn({ provider: providerID, mode: body.data.mode }, 'simulated provider failure set');
     return reply.code(204).send();
   });
@@ -56,7 +56,7 @@ export const simulatorControlRoute = async (app: FastifyInstance, { registry }: 
     const { control } = controllable(registry, request);
     const body = nextPlacedCallSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The call script is not valid', body.error);
-    control.scriptNextPlacedCall(body.data);
+    await control.scriptNextPlacedCall(body.data);
     return reply.code(204).send();
   });
 };

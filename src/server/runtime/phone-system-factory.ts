@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { PhoneSystem } from '../providers/phone-system.js';
 import { createKamailioPhoneSystem } from '../providers/kamailio/kamailio-phone-system.js';
 import { createPhoneSystemSimulator } from '../providers/simulator/phone-system-simulator.js';
+import { createRemoteSimulator } from '../providers/simulator/remote/remote-simulator.js';
 import type { PhoneSystemFactory } from './provider-runtimes.js';
 
 /** A stable seed per provider, so two providers without a configured seed never share traffic. */
@@ -17,18 +18,16 @@ export const phoneSystemFactory =
   (config, scope) => {
     switch (config.type) {
       case 'simulator': {
-        const simulator = createPhoneSystemSimulator({
-          clock,
-          name: config.id,
-          seed: config.settings.seed ?? seedFrom(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`),
-          dialMode: config.settings.dialMode,
-          agents: config.settings.agents,
-          traffic: config.settings.traffic,
-          speed: config.settings.speed,
-          keepEndedMs: config.settings.keepEndedMs,
-          emailDomain: config.settings.emailDomain,
-        });
-        return config.settings.control ? simulator : withoutControl(simulator);
+        const { url, control, ...center } = config.settings;
+        const simulator = url
+          ? createRemoteSimulator({ url, requestTimeoutMs: config.requestTimeoutMs })
+          : createPhoneSystemSimulator({
+              clock,
+              name: config.id,
+              ...center,
+              seed: center.seed ?? seedFrom(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`),
+            });
+        return control ? simulator : withoutControl(simulator);
       }
       case 'kamailio':
         return createKamailioPhoneSystem({ ...config.settings, clock });

@@ -18,6 +18,7 @@ describe('Fifo', () => {
           expect(fifo.peek()).toBe(model[0]);
           expect(fifo.size).toBe(model.length);
         });
+        expect([...fifo.values()]).toEqual(model);
       }),
       { numRuns: 30 },
     );

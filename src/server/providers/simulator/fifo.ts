@@ -16,6 +16,11 @@ export class Fifo<T> {
     return this.head < this.items.length ? this.items[this.head] : undefined;
   }
 
+  /** Oldest first. */
+  *values(): Generator<T> {
+    for (let i = this.head; i < this.items.length; i += 1) yield this.items[i] as T;
+  }
+
   shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
     const item = this.items[this.head] as T;

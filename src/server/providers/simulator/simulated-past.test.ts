@@ -3,7 +3,7 @@ import { ManualClock } from '../../clock.js';
 import type { PastCalls, PastRange, ProviderCall } from '../phone-system.js';
 import { pastFromWorker } from './past-worker-thread.js';
 import { createPhoneSystemSimulator } from './phone-system-simulator.js';
-import { sipHostFor } from './run-identity.js';
+import { callIDPrefix, sipHostFor } from './run-identity.js';
 import { PAST_BATCH_CALLS, simulatePast, type PastRun } from './simulated-past.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -34,6 +34,7 @@ const run = (range: PastRange, overrides: Partial<PastRun> = {}): PastRun => ({
   emailDomain: 'example.com',
   sipHost: sipHostFor('pbx'),
   origin: NOW,
+  handover: NOW - 120_000,
   range,
   ...overrides,
 });
@@ -140,5 +141,64 @@ describe('the simulated past in a worker thread', { timeout: 30_000 }, () => {
   it('reports a failure inside the thread as an error', async () => {
     const broken = { ...run({ since: 0, from: 0, to: 1 }), range: undefined } as unknown as PastRun;
     await expect(collect(pastFromWorker(broken, new AbortController().signal))).rejects.toThrow();
+  });
+});
+
+describe('the past of a simulator that outlives the services reading it', { timeout: 60_000 }, () => {
+  const MINUTE = 60_000;
+  /** Every call the live center listed as ended, polled each minute for `hours`. */
+  const runFor = async (recordedCalls: number, hours: number) => {
+    const clock = new ManualClock(NOW);
+    const sim = createPhoneSystemSimulator({ clock, seed: 5, name: 'pbx', agents: 300, recordedCalls });
+    const ended = new Map<string, ProviderCall>();
+    for (let elapsed = 0; elapsed <= hours * HOUR; elapsed += MINUTE) {
+      for (const call of await sim.listCalls(new AbortController().signal)) if (call.endedAt !== undefined) ended.set(call.callID, call);
+      clock.advance(MINUTE);
+    }
+    return { sim, ended: [...ended.values()], now: clock.now() };
+  };
+  const livePrefix = callIDPrefix(5, NOW);
+
+  it('tells the calls its live center really had since it started, in bounded batches', async () => {
+    const { sim, ended, now } = await runFor(100_000, 2);
+    const range = { since: NOW - DAY, from: NOW - 30 * MINUTE, to: now - 10 * MINUTE };
+    const batches = await collect(sim.backfill(range, new AbortController().signal));
+    const past = callsOf(batches);
+    const expected = ended.filter((c) => (c.endedAt as number) >= range.from && (c.endedAt as number) < range.to);
+    expect(expected.length).toBeGreaterThan(2 * PAST_BATCH_CALLS);
+    // The live center's own calls (those it listed at its start and all it ended since), each as it was listed...
+    const own = past.filter((c) => c.callID.startsWith(livePrefix));
+    expect(own.sort((a, b) => a.callID.localeCompare(b.callID))).toEqual(expected.sort((a, b) => a.callID.localeCompare(b.callID)));
+    // ...and before them a separate run's, up to where its list at the start began.
+    expect(past.filter((c) => !c.callID.startsWith(livePrefix)).every((c) => (c.endedAt as number) <= NOW - 120_000)).toBe(true);
+    expect(Math.max(...batches.map((b) => b.calls.length))).toBeLessThanOrEqual(PAST_BATCH_CALLS);
+    batches.forEach((batch, i) => {
+      const later = callsOf(batches.slice(i + 1));
+      expect(later.every((c) => (c.endedAt as number) >= batch.through)).toBe(true);
+    });
+    expect(batches.at(-1)?.through).toBe(range.to);
+  });
+
+  it('past the bound of its record, a separate run tells what the record dropped, and the two never overlap', async () => {
+    const { sim, ended, now } = await runFor(500, 2);
+    const range = { since: NOW - DAY, from: NOW + 30 * MINUTE, to: now };
+    const past = callsOf(await collect(sim.backfill(range, new AbortController().signal)));
+    const own = past.filter((c) => c.callID.startsWith(livePrefix));
+    const separate = past.filter((c) => !c.callID.startsWith(livePrefix));
+    // The newest 500 ended calls (less those the range leaves out) are the live center's; the rest of the range a separate run's.
+    expect(own.length).toBeGreaterThan(400);
+    expect(own.length).toBeLessThanOrEqual(500);
+    const byID = new Map(ended.map((c) => [c.callID, c]));
+    expect(own.every((c) => JSON.stringify(byID.get(c.callID)) === JSON.stringify(c))).toBe(true);
+    const handover = Math.min(...own.map((c) => c.endedAt as number));
+    expect(separate.length).toBeGreaterThan(1000);
+    expect(separate.every((c) => (c.endedAt as number) <= handover)).toBe(true);
+    // The same rate of ended calls on either side of the handover: no gap, no double count.
+    const rate = (calls: ProviderCall[], from: number, to: number) =>
+      calls.filter((c) => (c.endedAt as number) >= from && (c.endedAt as number) < to).length / (to - from);
+    const before = rate(separate, range.from, handover);
+    const after = rate(own, handover, now);
+    expect(after / before).toBeGreaterThan(0.7);
+    expect(after / before).toBeLessThan(1.3);
   });
 });

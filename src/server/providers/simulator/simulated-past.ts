@@ -21,6 +21,11 @@ export interface PastRun {
   sipHost: string;
   /** When the live center started: simulated time equals clock time there. */
   origin: number;
+  /**
+   * Simulated time through which this run tells the past; the calls that ended later are the live
+   * center's own (those it listed at its start, and those it recorded since).
+   */
+  handover: number;
   range: PastRange;
 }
 
@@ -33,15 +38,9 @@ const STEP_MS = 10_000;
 /** A batch goes out at least this often in simulated time, so progress shows through quiet stretches too. */
 const FLUSH_EVERY_MS = 3_600_000;
 
-/**
- * The live center reports the calls that ended within `keepEndedMs` before it started: from
- * there on the past is its own. This run yields only calls that ended before that handover.
- */
-const handoverTime = (run: PastRun): number => run.origin - run.keepEndedMs;
-
 /** Whether the range reaches back before the handover, so a separate run has calls to yield. */
 export const reachesBeforeHandover = (run: PastRun): boolean =>
-  createTimeline(run.origin, run.speed).toSim(run.range.from) <= handoverTime(run);
+  createTimeline(run.origin, run.speed).toSim(run.range.from) <= run.handover;
 
 /**
  * The run starts `warmupMs` before the range, so the range begins in full swing and meets the
@@ -50,7 +49,7 @@ export const reachesBeforeHandover = (run: PastRun): boolean =>
 export function* simulatePast(run: PastRun): Generator<PastCalls> {
   const timeline = createTimeline(run.origin, run.speed);
   const { since, from, to } = run.range;
-  const handover = handoverTime(run);
+  const { handover } = run;
   const start = Math.max(timeline.toSim(since), timeline.toSim(from) - run.warmupMs);
   // Events at integer simulated times up to `end - 1` run; later calls end after `to` or after the handover.
   const end = Math.min(timeline.toSim(to) + Math.ceil(run.speed) + 1, handover + 1);
@@ -103,7 +102,8 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
   if (start >= end) yield { calls: [], through: finalThrough };
 }
 
-const toClockTimes = (call: ProviderCall, toClock: (simTime: number) => number): ProviderCall => {
+/** A call of simulated times with its times on the clock. */
+export const toClockTimes = (call: ProviderCall, toClock: (simTime: number) => number): ProviderCall => {
   const mapped: ProviderCall = { ...call, startedAt: toClock(call.startedAt) };
   if (call.answeredAt !== undefined) mapped.answeredAt = toClock(call.answeredAt);
   if (call.endedAt !== undefined) mapped.endedAt = toClock(call.endedAt);

@@ -22,9 +22,16 @@ export interface PhoneSystemSimulatorOptions {
   keepEndedMs?: number;
   /** Domain of the agents' email addresses (default example.com). */
   emailDomain?: string;
+  /**
+   * Ended calls of the live center kept to tell its past (default 0): a simulator that outlives
+   * the services reading it (a process of its own) tells the calls it really had, the newest this
+   * many, instead of a separate run's.
+   */
+  recordedCalls?: number;
 }
 
-export type ResolvedSimulatorOptions = Required<PhoneSystemSimulatorOptions>;
+/** What identifies the center and its runs of the past; the record of its ended calls is the live simulator's alone. */
+export type ResolvedSimulatorOptions = Required<Omit<PhoneSystemSimulatorOptions, 'recordedCalls'>>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,10 +49,11 @@ const NUMBER_RULES = {
   speed: { fallback: 1, min: 0.001, max: 100_000 },
   warmupMs: { fallback: HOUR, min: 0, max: 7 * DAY, integer: true },
   keepEndedMs: { fallback: 120_000, min: 0, max: DAY, integer: true },
+  recordedCalls: { fallback: 0, min: 0, max: 10_000_000, integer: true },
 } satisfies Record<string, NumberRule>;
 
 const DIAL_MODES: readonly DialMode[] = ['two-step', 'direct'];
-const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): ResolvedSimulatorOptions => {
   if (typeof options.clock?.now !== 'function') invalid('clock', 'an object with a now() method', options.clock);
@@ -67,6 +75,8 @@ export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): R
   };
 };
 
+export const resolveRecordedCalls = (options: PhoneSystemSimulatorOptions): number => numberOption('recordedCalls', options.recordedCalls);
+
 const numberOption = (option: keyof typeof NUMBER_RULES, value: number | undefined): number => {
   const rule: NumberRule = NUMBER_RULES[option];
   if (value === undefined) return rule.fallback;
@@ -85,7 +95,7 @@ const dialMode = (value: DialMode | undefined): DialMode => {
 
 const emailDomain = (value: string | undefined): string => {
   if (value === undefined) return 'example.com';
-  if (typeof value !== 'string' || !DOMAIN.test(value)) invalid('emailDomain', 'a domain name such as example.com', value);
+  if (typeof value !== 'string' || !DOMAIN_NAME.test(value)) invalid('emailDomain', 'a domain name such as example.com', value);
   return value.toLowerCase();
 };
 
