@@ -212,24 +212,9 @@ export interface FanOut {
   alone: Delivery;
   many: Delivery;
   /** Streams opened fresh, each sent a snapshot first. */
-  fresh: {
-    streams: number;
-    failed: number;
-    seconds: number;
-    firstEventP50Ms: number;
-    firstEventMaxMs: number;
-    snapshots: number;
-    snapshotCompressionMs: number;
-  };
+  fresh: Openings & { snapshotCompressionMs: number };
   /** Streams opened with Last-Event-ID, as tabs that reconnect: only the changes since. */
-  resumed: {
-    streams: number;
-    failed: number;
-    seconds: number;
-    firstEventP50Ms: number;
-    firstEventMaxMs: number;
-    snapshots: number;
-  };
+  resumed: Openings;
   memory: {
     rssBeforeMB: number;
     rssAfterMB: number;
@@ -244,9 +229,31 @@ export interface FanOut {
   profile: ProfileSummary;
 }
 
+/** A round of streams opened over the reader processes, and the snapshots the service sent them. */
+export interface Openings {
+  streams: number;
+  failed: number;
+  seconds: number;
+  firstEventP50Ms: number;
+  firstEventMaxMs: number;
+  snapshots: number;
+}
+
 const MB = 1024 * 1024;
 const outsideLog = (stats: ServiceStats, field: 'rss' | 'jsBytes') => stats[field] - stats.logBytes;
 const sum = (opened: Opened[], field: 'opened' | 'failed') => opened.reduce((total, o) => total + o[field], 0);
+
+const openings = (opened: Opened[], before: ServiceStats, after: ServiceStats): Openings => ({
+  streams: sum(opened, 'opened'),
+  failed: sum(opened, 'failed'),
+  seconds: Math.max(...opened.map((o) => o.ms)) / 1000,
+  firstEventP50Ms: quantile(
+    opened.map((o) => o.firstEventP50Ms),
+    0.5,
+  ),
+  firstEventMaxMs: Math.max(...opened.map((o) => o.firstEventMaxMs)),
+  snapshots: after.compressions.snapshots - before.compressions.snapshots,
+});
 
 /** Splits `count` streams over the reader processes. */
 const shares = (count: number, processes: number) =>
@@ -311,28 +318,10 @@ export const fanOut = async (options: {
       alone,
       many,
       fresh: {
-        streams: sum(fresh, 'opened'),
-        failed: sum(fresh, 'failed'),
-        seconds: Math.max(...fresh.map((o) => o.ms)) / 1000,
-        firstEventP50Ms: quantile(
-          fresh.map((o) => o.firstEventP50Ms),
-          0.5,
-        ),
-        firstEventMaxMs: Math.max(...fresh.map((o) => o.firstEventMaxMs)),
-        snapshots: afterFresh.compressions.snapshots - beforeFresh.compressions.snapshots,
+        ...openings(fresh, beforeFresh, afterFresh),
         snapshotCompressionMs: afterFresh.compressions.snapshotMs - beforeFresh.compressions.snapshotMs,
       },
-      resumed: {
-        streams: added,
-        failed: sum(resumed, 'failed'),
-        seconds: Math.max(...resumed.map((o) => o.ms)) / 1000,
-        firstEventP50Ms: quantile(
-          resumed.map((o) => o.firstEventP50Ms),
-          0.5,
-        ),
-        firstEventMaxMs: Math.max(...resumed.map((o) => o.firstEventMaxMs)),
-        snapshots: afterResume.compressions.snapshots - beforeResume.compressions.snapshots,
-      },
+      resumed: openings(resumed, beforeResume, afterResume),
       memory: {
         rssBeforeMB: beforeResume.rss / MB,
         rssAfterMB: afterResume.rss / MB,

@@ -1,6 +1,7 @@
 /** Set-up shared by the README's commands: dependencies, and a Chromium for the browser tests. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { isBuildCurrent } from './build-inputs.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 export const run = (command, args, options = {}) => {
@@ -41,4 +42,26 @@ export const ensureChromium = () => {
   }
   ensureSystemPackages(['chromium']);
   return DEBIAN_CHROMIUM;
+};
+
+/**
+ * Builds when the sources changed since the last build. `check` runs first, from the sources, and
+ * returns an exit status: a bad config or flag is reported at once, not after the build.
+ */
+export const buildWhenChanged = (check, what) => {
+  if (isBuildCurrent()) return;
+  if (check() !== 0) process.exit(1);
+  console.log(`Building ${what} (only when the sources changed)...`);
+  runOrExit('npm', ['run', '--silent', 'build']);
+};
+
+/**
+ * npm sends stop signals to its direct child only; were npm itself killed, this process would be
+ * left running under another parent. Noticing that is the same as being asked to stop.
+ */
+export const stopWhenOrphaned = () => {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 1000).unref();
 };

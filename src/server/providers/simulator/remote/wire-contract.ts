@@ -4,7 +4,7 @@
  * are epoch milliseconds of the process's clock, which owns the center's time.
  */
 import { z } from 'zod';
-import { remoteNumberSchema } from '../../../../contract/call-record.js';
+import { callRecordSchema } from '../../../../contract/call-record.js';
 import { makeCallRequestSchema } from '../../../../contract/make-call.js';
 import { subscriberSchema } from '../../../../contract/subscriber.js';
 import type { PastCalls, ProviderCall } from '../../phone-system.js';
@@ -32,24 +32,9 @@ export const NDJSON = 'application/x-ndjson';
 
 const epochMs = z.number().int().nonnegative();
 
-export const wireCallSchema = z.object({
-  callID: z.string().min(1),
-  providerCallID: z.string().min(1),
-  isOutbound: z.boolean(),
-  isMissedCall: z.boolean(),
-  remoteNumber: remoteNumberSchema,
-  remoteName: z.string().optional(),
-  startedAt: epochMs,
-  answeredAt: epochMs.optional(),
-  endedAt: epochMs.optional(),
-  chosenContactID: z.string().optional(),
-  subscriberID: z.string().optional(),
-  subscriberFirstName: z.string().optional(),
-  subscriberLastName: z.string().optional(),
-  subscriberEmail: z.string().optional(),
-  subscriberExtension: z.string().optional(),
-  subscriberNumber: z.string().optional(),
-}) satisfies z.ZodType<ProviderCall>;
+export const wireCallSchema = callRecordSchema
+  .omit({ providerID: true, providerName: true })
+  .extend({ startedAt: epochMs, answeredAt: epochMs.optional(), endedAt: epochMs.optional() }) satisfies z.ZodType<ProviderCall>;
 
 export const listCallsBodySchema = z.object({ calls: z.array(wireCallSchema) });
 
