@@ -285,6 +285,19 @@ test('a large center: "1234 in · 567 out" stays on one line on the wallboard, s
     expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
   }
   await page.screenshot({ path: `${SHOTS}/wallboard-large-center.png` });
+  // The live view's tile on a desk screen and a phone: the figure fits its box, units included.
+  for (const [width, height] of [
+    [1280, 720],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(service.dashboardURL);
+    const directions = page.getByRole('group', { name: 'Inbound / outbound' });
+    await expect(directions).toContainText(/1234 in\s*·\s*567 out/);
+    const figure = directions.getByText('in', { exact: true }).locator('xpath=ancestor::p[1]');
+    const { scrollWidth, clientWidth } = await figure.evaluate((p) => ({ scrollWidth: p.scrollWidth, clientWidth: p.clientWidth }));
+    expect(scrollWidth, `${width}x${height}: the figure fits its tile`).toBeLessThanOrEqual(clientWidth);
+  }
 });
 
 test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling, the chart on screen, no number cut', async ({

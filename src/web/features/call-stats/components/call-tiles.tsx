@@ -21,13 +21,17 @@ const grids: Record<TileSize, string> = {
   wall: '-mb-4 gap-x-4 grid-cols-3',
 };
 
-const unitClass: Record<TileSize, string> = { normal: 'text-base font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
+/** The units ("in", "out") in ems of the number beside them, so they shrink with it on a narrow tile. */
+const unitEm: Record<TileSize, number> = { normal: 0.45, wall: 0.35 };
+const unitClass: Record<TileSize, string> = { normal: 'text-[0.45em] font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
 
 /**
  * The width of "12 in · 3 out" in ems of the number's font: a tabular digit of a semibold sans is
- * at most 0.7 em; the two spaces, the small units, the gaps and the dot take about 2.6 em.
+ * at most 0.7 em; the two spaces, the gaps and the dot about 1.7 em; the units "in" and "out" 2.6
+ * ems of their own size.
  */
-const directionWidthEm = (inbound: number, outbound: number) => 0.7 * `${inbound}${outbound}`.length + 2.6;
+const directionWidthEm = (inbound: number, outbound: number, size: TileSize) =>
+  0.7 * `${inbound}${outbound}`.length + 1.7 + 2.6 * unitEm[size];
 
 /** While the first poll is on its way a count is unknown, not zero. */
 const UNKNOWN = '—';
@@ -93,7 +97,7 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
           size={size}
           busy={loading}
           title="Inbound / outbound"
-          valueWidthEm={loading ? undefined : directionWidthEm(stats.inbound, stats.outbound)}
+          valueWidthEm={loading ? undefined : directionWidthEm(stats.inbound, stats.outbound, size)}
           value={
             loading ? (
               UNKNOWN
