@@ -6,11 +6,12 @@ const SIP_TESTS = 'src/**/*.sip.test.ts';
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
     projects: [
       {
         test: {
           name: 'service',
+          // A project does not inherit the root's test options: each says its own time limit.
+          testTimeout: 20_000,
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/testbed/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SIP_TESTS],
           environment: 'node',
@@ -21,6 +22,8 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'dashboard',
+          // Above the queries' 5 s wait (test-setup.ts), so a slow wait fails as itself, not as a test timeout.
+          testTimeout: 20_000,
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test-setup.ts'],

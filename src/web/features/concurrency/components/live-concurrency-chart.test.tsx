@@ -114,8 +114,10 @@ describe('LiveConcurrencyChart', () => {
       'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/concurrency': ({ url }) => {
         asked.push(url.searchParams);
         const from = Date.parse(url.searchParams.get('fromDate') ?? '');
+        // As the service answers: only the window asked for (the day's early part and the last hour are asked apart).
+        const to = Math.min(thisMinute, Date.parse(url.searchParams.get('toDate') ?? '') - 1);
         const buckets = [];
-        for (let start = Math.ceil(from / minute) * minute; start <= thisMinute; start += minute) {
+        for (let start = Math.ceil(from / minute) * minute; start <= to; start += minute) {
           // Twelve minutes ago the busiest moment: 7 in, 2 out.
           const busy = start === thisMinute - 12 * minute;
           buckets.push({
