@@ -15,9 +15,13 @@ import { concurrencyQueryOptions, type AnalyticsWindow } from '../../analytics/a
 const MINUTE_BY_MINUTE_MS = 65 * 60_000;
 const MINUTE = 60;
 
-/** The windows to ask for: minute buckets back to midnight when that fits one answer, else coarser ones before the last hour. */
+/**
+ * The windows to ask for: minute buckets back to midnight when that fits one answer, else coarser
+ * ones before the last hour. Buckets start at their window's start, so the minute-by-minute one
+ * starts on a minute: a page opened at 14:03:27 and a reload at 14:03:41 read the same minutes.
+ */
 export const seedWindows = (openedAt: number, midnight: number): { window: AnalyticsWindow; bucketSeconds: number }[] => {
-  const recentFrom = openedAt - MINUTE_BY_MINUTE_MS;
+  const recentFrom = Math.floor((openedAt - MINUTE_BY_MINUTE_MS) / (MINUTE * 1000)) * MINUTE * 1000;
   if (midnight >= recentFrom || (openedAt - midnight) / 60_000 <= MAX_BUCKETS)
     return [{ window: { from: Math.min(midnight, recentFrom), to: openedAt }, bucketSeconds: MINUTE }];
   return [
