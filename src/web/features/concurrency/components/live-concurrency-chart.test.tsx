@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { parseStoredSamples, samplesKeyForScopes } from '../../../lib/concurrency-samples.js';
 import { stubFetch } from '../../../test-support/fetch-stub.js';
@@ -106,7 +106,11 @@ describe('LiveConcurrencyChart', () => {
     ).toEqual(['Inbound', 'Outbound', 'Peak']);
   });
 
-  it("opens with the journal's last hour already drawn, and keeps its own samples where it has them", async () => {
+  // Early in the day it fits one answer; later the day before the last hour is asked apart.
+  it.each(['06:10:30', '14:03:27'])("opens at %s with the journal's last hour already drawn, and keeps its own samples where it has them", async (time) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`2026-11-23T${time}Z`));
+    onTestFinished(() => vi.useRealTimers());
     const asked: URLSearchParams[] = [];
     const minute = 60_000;
     const thisMinute = Math.floor(Date.now() / minute) * minute;
@@ -145,7 +149,10 @@ describe('LiveConcurrencyChart', () => {
     expect(
       await screen.findByRole('img', { name: new RegExp(`Now 1 \\(1 in, 0 out\\) · Peak 9 at ${busiest}`) }),
     ).toBeInTheDocument();
-    expect(asked[0]?.get('bucketSeconds')).toBe('60');
+    // The last hour minute by minute (after 08:20 the day before it is asked apart, in coarser buckets).
+    const lastHour = asked.find((params) => Date.parse(params.get('toDate') ?? '') > thisMinute);
+    expect(lastHour?.get('bucketSeconds')).toBe('60');
+    expect(asked.map((params) => params.get('bucketSeconds'))).toEqual(time < '08:20' ? ['60'] : ['120', '60']);
     const stored = parseStoredSamples(localStorage.getItem(`callboard.concurrency.${storageKey}`), Date.now());
     // The journal's minutes, except the one this page sampled itself.
     expect(stored.filter((sample) => sample.at >= thisMinute)).toEqual([expect.objectContaining({ inbound: 1, outbound: 0 })]);
