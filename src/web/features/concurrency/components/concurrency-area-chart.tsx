@@ -1,5 +1,5 @@
 /** The drawing of the concurrency chart (recharts): stacked inbound and outbound areas, the peak marked. */
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import {
   Area,
   AreaChart,
@@ -36,12 +36,40 @@ export interface ConcurrencyAreaChartProps {
 }
 
 /**
- * Font sizes in rem follow the wallboard's scale; recharts measures the labels to size its axes.
- * Strokes and the peak's dot are SVG pixels, given here for a 16px rem and scaled to the page's.
+ * Font sizes in rem follow the wallboard's scale. Strokes and the peak's dot are SVG pixels, given
+ * here for a 16px rem and scaled to the page's.
  */
 const metrics = {
-  normal: { font: '0.75rem', peakFont: '0.8125rem', strokeWidth: 2, dot: 5 },
-  wall: { font: '1.375rem', peakFont: '1.625rem', strokeWidth: 3, dot: 9 },
+  normal: { fontRem: 0.75, peakFont: '0.8125rem', strokeWidth: 2, dot: 5 },
+  wall: { fontRem: 1.375, peakFont: '1.625rem', strokeWidth: 3, dot: 9 },
+};
+
+/** recharts' gap between an axis line and its labels: the tick mark and the margin after it. */
+const TICK_GAP_PX = 6 + 2;
+/** A digit's width in ems, a little over what the page's sans-serif fonts draw. */
+const DIGIT_EM = 0.62;
+
+/**
+ * The axes' room worked out from the font, not measured: recharts' own sizing ("auto") reads the
+ * labels' boxes after every render, which forces the whole page's layout once a second while the
+ * call table changes under it.
+ */
+export const axisRoom = (fontPx: number, yTop: number) => ({
+  yWidth: Math.ceil(String(yTop).length * DIGIT_EM * fontPx + TICK_GAP_PX + 4),
+  xHeight: Math.ceil(fontPx * 1.25 + TICK_GAP_PX + 2),
+});
+
+const readRemPx = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+
+/** The root font size, read again when the window is resized (the wallboard's rem follows the screen). */
+const useRemPx = (): number => {
+  const [remPx, setRemPx] = useState(readRemPx);
+  useEffect(() => {
+    const onResize = () => setRemPx(readRemPx());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return remPx;
 };
 
 const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
@@ -50,10 +78,13 @@ export const ConcurrencyAreaChart = memo(
   ({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
     const hatchID = svgID(useId(), 'outbound-hatch');
     const m = metrics[size];
+    const remPx = useRemPx();
     // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
-    const px = size === 'wall' ? parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1 : 1;
+    const px = size === 'wall' ? remPx / 16 : 1;
     const peakTotal = peak ? sampleTotal(peak) : 0;
-    const axisTick = { fill: 'var(--muted)', fontSize: m.font };
+    const yTop = axisTop(peakTotal);
+    const room = axisRoom(m.fontRem * remPx, yTop);
+    const axisTick = { fill: 'var(--muted)', fontSize: `${m.fontRem}rem` };
     // The label sits on the side away from the peak's dot.
     const labelPosition = peak && peak.at - from > (to - from) / 2 ? 'insideTopLeft' : 'insideTopRight';
 
@@ -91,9 +122,9 @@ export const ConcurrencyAreaChart = memo(
             tickFormatter={(at: number) => tickLabel(at, timeZone, tickStepMinutes)}
             tick={axisTick}
             stroke="var(--line)"
-            height="auto"
+            height={room.xHeight}
           />
-          <YAxis allowDecimals={false} domain={[0, axisTop(peakTotal)]} tick={axisTick} stroke="var(--line)" width="auto" />
+          <YAxis allowDecimals={false} domain={[0, yTop]} interval={0} tick={axisTick} stroke="var(--line)" width={room.yWidth} />
           {area('inbound')}
           {area('outbound')}
           {peak ? (

@@ -208,13 +208,21 @@ describe('LiveCallsTable', () => {
     expect(remoteNames()).toEqual(['Tim Berners']);
   });
 
-  it('filters by subscriber', async () => {
+  it('filters by subscriber, found by typing, and names the choice on the closed filter', async () => {
     const { user, params } = renderTable();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Subscriber' }), 'Ada Lovelace (ext. 201)');
+    await user.click(screen.getByRole('button', { name: /^subscriber/i, expanded: false }));
+    expect(screen.getByRole('searchbox', { name: 'Find a subscriber' })).toHaveFocus();
+    await user.keyboard('lovel');
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Ada Lovelace (ext. 201)2']);
+    await user.click(screen.getByRole('radio', { name: /Ada Lovelace/ }));
     expect(params().get('subscriber')).toBe('sub-1');
     expect(remoteNames()).toEqual(['Linus Pauling', 'Grace Hopper']);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Subscriber' }), 'Not assigned');
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a subscriber' }));
+    await user.click(screen.getByRole('radio', { name: /Not assigned/ }));
     expect(remoteNames()).toEqual(['Unknown Caller']);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: /^subscriber/i, expanded: false })).toHaveTextContent('Not assigned');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('searches numbers as typed, names, extensions and call IDs', async () => {

@@ -1,15 +1,16 @@
 /** Above the table: search and filters, then the count line beside column choice, thresholds and CSV export. */
-import { useId, useMemo, type ReactNode, type RefObject } from 'react';
+import { useMemo, type ReactNode, type RefObject } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
 import { callState, callStateLabel, callStates } from '../../../lib/call-state.js';
 import type { TableParams } from '../hooks/use-table-params.js';
 import { callDirection, directionLabel, directions } from '../utils/call-fields.js';
-import { countBy, hasFilters, subscriberOptions } from '../utils/query-calls.js';
+import { countBy, hasFilters } from '../utils/query-calls.js';
 import type { CallColumn } from './call-columns.js';
 import { InboundIcon, OutboundIcon } from './call-icons.js';
 import { ColumnVisibility } from './column-visibility.js';
 import { FacetedFilter } from './faceted-filter.js';
+import { SubscriberFilter } from './subscriber-filter.js';
 import { ThresholdsForm } from './thresholds-form.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
 
@@ -45,20 +46,9 @@ export const TableToolbar = ({
   /** The count line, kept on the row of view actions so the filters get a row to themselves. */
   summary: ReactNode;
 }) => {
-  const subscriberID = useId();
   const { filters } = params;
   const stateCounts = useMemo(() => countBy(calls, callState), [calls]);
   const directionCounts = useMemo(() => countBy(calls, callDirection), [calls]);
-  // A large center has thousands of subscribers: the options are rebuilt when the calls change, not on every URL change.
-  const subscriberChoices = useMemo(
-    () =>
-      subscriberOptions(calls, filters.subscriber).map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      )),
-    [calls, filters.subscriber],
-  );
 
   return (
     <div className="flex flex-col gap-2">
@@ -87,20 +77,7 @@ export const TableToolbar = ({
           counts={directionCounts}
           onChange={params.setDirections}
         />
-        <div className="flex items-center gap-1.5">
-          <label htmlFor={subscriberID} className="text-sm text-muted">
-            Subscriber
-          </label>
-          <select
-            id={subscriberID}
-            value={filters.subscriber}
-            onChange={(event) => params.setSubscriber(event.target.value)}
-            className={`${controlClass} max-w-52`}
-          >
-            <option value="">Everyone</option>
-            {subscriberChoices}
-          </select>
-        </div>
+        <SubscriberFilter calls={calls} selected={filters.subscriber} onChange={params.setSubscriber} />
         {hasFilters(filters) ? (
           <Button size="sm" variant="ghost" onClick={onClearFilters}>
             Clear filters

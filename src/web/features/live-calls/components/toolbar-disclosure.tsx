@@ -42,7 +42,11 @@ export const ToolbarDisclosure = ({
     <div ref={root} className="relative">
       <Button size="sm" aria-expanded={open} aria-controls={open ? panelID : undefined} onClick={() => setOpen(!open)}>
         {label}
-        {summary ? <span className="rounded bg-raised px-1.5 text-xs font-semibold">{summary}</span> : null}
+        {summary ? (
+          <span title={summary} className="max-w-40 truncate rounded bg-raised px-1.5 text-xs font-semibold">
+            {summary}
+          </span>
+        ) : null}
         <ChevronIcon />
       </Button>
       {open ? (

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
-import { filterCalls, matchesSearch, sortCalls, subscriberOptions, UNASSIGNED, type CallFilters } from './query-calls.js';
+import {
+  describeSubscriber,
+  filterCalls,
+  matchesSearch,
+  sortCalls,
+  subscriberChoices,
+  UNASSIGNED,
+  type CallFilters,
+} from './query-calls.js';
 import { callRecord } from '../../../test-support/call-record.js';
 
 const call = (callID: string, extra: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { providerCallID: `p-${callID}`, providerID: 'prov-1', providerName: 'Simulator', remoteNumber: '15550100001', startedAt: '2026-11-22T10:00:00.000Z', ...extra });
@@ -74,23 +82,52 @@ describe('sortCalls', () => {
   });
 });
 
-describe('subscriberOptions', () => {
-  it('lists each subscriber once by name, then the unassigned', () => {
-    const calls = [
-      call('1', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
-      call('2', { subscriberID: 's1', subscriberFirstName: 'Ada', subscriberLastName: 'Lovelace' }),
-      call('3', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
-      call('4'),
-    ];
-    expect(subscriberOptions(calls, '')).toEqual([
-      { value: 's1', label: 'Ada Lovelace' },
-      { value: 's2', label: 'Zoe Young (ext. 9)' },
-      { value: UNASSIGNED, label: 'Not assigned' },
-    ]);
+describe('subscriberChoices', () => {
+  const calls = [
+    call('1', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
+    call('2', { subscriberID: 's1', subscriberFirstName: 'Ada', subscriberLastName: 'Lovelace' }),
+    call('3', { subscriberID: 's2', subscriberFirstName: 'Zoe', subscriberLastName: 'Young', subscriberExtension: '9' }),
+    call('4'),
+  ];
+
+  it('lists the unassigned calls, then each subscriber once by name, with their calls', () => {
+    expect(subscriberChoices(calls, '')).toEqual({
+      options: [
+        { value: UNASSIGNED, label: 'Not assigned', calls: 1 },
+        { value: 's1', label: 'Ada Lovelace', calls: 1 },
+        { value: 's2', label: 'Zoe Young (ext. 9)', calls: 2 },
+      ],
+      more: 0,
+    });
+  });
+
+  it('narrows by every word typed, in the name, the extension or the ID', () => {
+    expect(subscriberChoices(calls, '', 'young 9').options.map((o) => o.value)).toEqual(['s2']);
+    expect(subscriberChoices(calls, '', 'S1').options.map((o) => o.value)).toEqual(['s1']);
+    expect(subscriberChoices(calls, '', 'nobody')).toEqual({ options: [], more: 0 });
+  });
+
+  it('cuts a long list and says how many more match', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => call(`c${i}`, { subscriberID: `s${i}`, subscriberFirstName: `Agent ${i}` }));
+    const { options, more } = subscriberChoices(many, '', '', 30);
+    expect(options).toHaveLength(30);
+    expect(options[0]?.label).toBe('Agent 0');
+    expect(more).toBe(4970);
+    expect(subscriberChoices(many, '', 'agent 4999', 30)).toEqual({
+      options: [{ value: 's4999', label: 'Agent 4999', calls: 1 }],
+      more: 0,
+    });
   });
 
   it('keeps the selected subscriber listed after their calls are gone', () => {
-    expect(subscriberOptions([], 'sub-9')).toEqual([{ value: 'sub-9', label: 'sub-9 (no current calls)' }]);
+    expect(subscriberChoices([], 'sub-9').options).toEqual([{ value: 'sub-9', label: 'sub-9 (no current calls)', calls: 0 }]);
+    expect(subscriberChoices([], UNASSIGNED).options).toEqual([{ value: UNASSIGNED, label: 'Not assigned', calls: 0 }]);
+  });
+
+  it('describes the choice on the closed filter', () => {
+    expect(describeSubscriber(calls, 's2')).toBe('Zoe Young (ext. 9)');
+    expect(describeSubscriber(calls, UNASSIGNED)).toBe('Not assigned');
+    expect(describeSubscriber(calls, 'gone')).toBe('gone');
   });
 });
 

@@ -98,25 +98,63 @@ export const sortCalls = (
     .map(({ call }) => call);
 };
 
-interface SubscriberOption {
+export interface SubscriberOption {
   value: string;
   label: string;
+  /** Current calls of this subscriber. */
+  calls: number;
 }
 
-/** The subscribers on the current calls, by name; the selected one stays listed after its calls end. */
-export const subscriberOptions = (calls: readonly CallRecord[], selected: string): SubscriberOption[] => {
-  const byID = new Map<string, string>();
-  let unassigned = false;
+const subscriberLabel = (call: CallRecord & { subscriberID: string }): string => {
+  const name = subscriberName(call) || call.subscriberID;
+  return call.subscriberExtension ? `${name} (ext. ${call.subscriberExtension})` : name;
+};
+
+/** The filter's words for a chosen value: the subscriber's name while they have calls, else what was chosen. */
+export const describeSubscriber = (calls: readonly CallRecord[], selected: string): string => {
+  if (selected === UNASSIGNED) return 'Not assigned';
+  for (const call of calls) if (call.subscriberID === selected) return subscriberLabel({ ...call, subscriberID: selected });
+  return selected;
+};
+
+export interface SubscriberChoices {
+  /** At most `limit`, by name; the selected one first when it has no current calls. */
+  options: SubscriberOption[];
+  /** Further matches left out; typing narrows them. */
+  more: number;
+}
+
+/**
+ * The subscribers on the current calls that match what was typed (name, extension or ID), by name,
+ * with their call counts, after the calls nobody has taken yet. A large center has thousands of
+ * subscribers: a list longer than `limit` is cut, never drawn whole.
+ */
+export const subscriberChoices = (calls: readonly CallRecord[], selected: string, query = '', limit = Infinity): SubscriberChoices => {
+  const byID = new Map<string, SubscriberOption>();
+  let unassigned = 0;
   for (const call of calls) {
-    if (call.subscriberID === undefined) unassigned = true;
-    else if (!byID.has(call.subscriberID)) {
-      const name = subscriberName(call) || call.subscriberID;
-      byID.set(call.subscriberID, call.subscriberExtension ? `${name} (ext. ${call.subscriberExtension})` : name);
+    if (call.subscriberID === undefined) unassigned += 1;
+    else {
+      const option = byID.get(call.subscriberID);
+      if (option) option.calls += 1;
+      else byID.set(call.subscriberID, { value: call.subscriberID, label: subscriberLabel({ ...call, subscriberID: call.subscriberID }), calls: 1 });
     }
   }
-  if (selected !== '' && selected !== UNASSIGNED && !byID.has(selected)) byID.set(selected, `${selected} (no current calls)`);
-  const options = [...byID].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
-  return unassigned || selected === UNASSIGNED ? [...options, { value: UNASSIGNED, label: 'Not assigned' }] : options;
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (option: SubscriberOption) => {
+    const text = `${option.label} ${option.value}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  };
+  const found = [...byID.values()].filter(matches).sort((a, b) => collator.compare(a.label, b.label));
+  if (unassigned > 0 || selected === UNASSIGNED) {
+    const none = { value: UNASSIGNED, label: 'Not assigned', calls: unassigned };
+    // First, where a cut list cannot hide it.
+    if (matches(none)) found.unshift(none);
+  }
+  const options = found.slice(0, limit);
+  if (selected !== '' && selected !== UNASSIGNED && !byID.has(selected) && words.length === 0)
+    options.unshift({ value: selected, label: `${selected} (no current calls)`, calls: 0 });
+  return { options, more: found.length - Math.min(found.length, limit) };
 };
 
 /** How many calls each option of a facet would show. */
