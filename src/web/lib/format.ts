@@ -61,11 +61,24 @@ export const formatAge = (ms: number): string => {
   return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 };
 
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Asking Intl builds a formatter: every view renders many times a second, so the answer is kept for a minute (a laptop that travels still follows). */
+const ZONE_KEPT_MS = 60_000;
+let browserZone: { zone: string; at: number } | undefined;
+
+export const browserTimeZone = (): string => {
+  const now = Date.now();
+  if (!browserZone || now - browserZone.at > ZONE_KEPT_MS || now < browserZone.at)
+    browserZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
+  return browserZone.zone;
+};
+
+const validZones = new Set<string>();
 
 export const isValidTimeZone = (zone: string): boolean => {
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    validZones.add(zone);
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 /** Supervisor thresholds (long call, long ring, many concurrent calls), kept on this device. */
 import { useCallback, useSyncExternalStore } from 'react';
+import { callTimes } from './call-times.js';
 
 export interface Thresholds {
   longCallMs: number;
@@ -57,6 +58,7 @@ export const callAlert = (
   thresholds: Thresholds,
 ): 'long-call' | 'long-ring' | undefined => {
   if (call.endedAt !== undefined) return undefined;
-  if (call.answeredAt !== undefined) return now - Date.parse(call.answeredAt) >= thresholds.longCallMs ? 'long-call' : undefined;
-  return now - Date.parse(call.startedAt) >= thresholds.longRingMs ? 'long-ring' : undefined;
+  const times = callTimes(call);
+  if (times.answeredAt !== undefined) return now - times.answeredAt >= thresholds.longCallMs ? 'long-call' : undefined;
+  return now - times.startedAt >= thresholds.longRingMs ? 'long-ring' : undefined;
 };

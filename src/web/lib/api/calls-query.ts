@@ -80,11 +80,22 @@ const isCallsData = (value: unknown): value is CallsData =>
   typeof value === 'object' && value !== null && Array.isArray((value as CallsData).calls);
 
 /**
+ * Lists built from the previous one that already keep every unchanged call's object (a change
+ * from the stream applied to the list): sharing them again would only walk 10,000 calls for nothing.
+ */
+const sharedLists = new WeakSet<readonly CallRecord[]>();
+
+export const keepsUnchangedCalls = <T extends readonly CallRecord[]>(calls: T): T => {
+  sharedLists.add(calls);
+  return calls;
+};
+
+/**
  * Structural sharing by callID: an unchanged call keeps its object, so its row does not
  * re-render; an unchanged list keeps its array. (React Query's default matches by position.)
  */
 export const shareCallsByID = (previous: unknown, next: unknown): unknown => {
-  if (!isCallsData(previous) || !isCallsData(next)) return next;
+  if (!isCallsData(previous) || !isCallsData(next) || sharedLists.has(next.calls)) return next;
   const byID = new Map(previous.calls.map((call) => [call.callID, call]));
   let unchanged = previous.calls.length === next.calls.length;
   const calls = next.calls.map((call, index) => {

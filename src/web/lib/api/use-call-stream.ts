@@ -11,7 +11,7 @@ import { markCallsReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
 import { applyCallChanges, byStart } from './apply-call-changes.js';
 import { CallStream, type StreamState } from './call-stream.js';
-import { callKeys, shareCallsByID, type CallsData } from './calls-query.js';
+import { callKeys, keepsUnchangedCalls, shareCallsByID, type CallsData } from './calls-query.js';
 
 /** One stream and how many components use it: opened by the first, closed by the last. */
 class SharedStream {
@@ -67,16 +67,16 @@ const writeInto = (
       const key = keyOf(event.providerID);
       if (!key) return;
       // Rows that equal what is on screen keep their objects, as after a poll.
-      queryClient.setQueryData<CallsData>(
-        key,
-        (before) =>
-          shareCallsByID(before, {
-            calls: [...event.calls].sort(byStart),
-            snapshotAgeMs: event.snapshotAgeMs,
-            receivedAt: arrivedAt,
-            health: before?.health,
-          }) as CallsData,
-      );
+      queryClient.setQueryData<CallsData>(key, (before) => {
+        const shared = shareCallsByID(before, {
+          calls: [...event.calls].sort(byStart),
+          snapshotAgeMs: event.snapshotAgeMs,
+          receivedAt: arrivedAt,
+          health: before?.health,
+        }) as CallsData;
+        keepsUnchangedCalls(shared.calls);
+        return shared;
+      });
     },
     onChanges: (event, arrivedAt) => {
       const key = keyOf(event.providerID);
@@ -85,7 +85,7 @@ const writeInto = (
         before
           ? {
               ...before,
-              calls: applyCallChanges(before.calls, event.upserted, event.removed),
+              calls: keepsUnchangedCalls(applyCallChanges(before.calls, event.upserted, event.removed)),
               snapshotAgeMs: 0,
               receivedAt: arrivedAt,
             }

@@ -1,6 +1,7 @@
 /** What the tiles read from the live calls: counts by direction and state, the longest call, threshold crossings. */
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { isLive } from '../../../lib/call-state.js';
+import { callTimes } from '../../../lib/call-times.js';
 import type { Thresholds } from '../../../lib/thresholds.js';
 
 export interface LongestCall {
@@ -37,12 +38,12 @@ export const liveStats = (calls: readonly CallRecord[], now: number, thresholds:
     else inbound += 1;
     if (call.answeredAt === undefined) {
       ringing += 1;
-      const ringMs = now - Date.parse(call.startedAt);
+      const ringMs = now - callTimes(call).startedAt;
       if (ringMs >= thresholds.longRingMs) longRings += 1;
       if (longestRingMs === undefined || ringMs > longestRingMs) longestRingMs = ringMs;
       continue;
     }
-    const answeredAt = Date.parse(call.answeredAt);
+    const answeredAt = callTimes(call).answeredAt ?? now;
     if (!longest || answeredAt < longest.answeredAt) longest = { call, answeredAt };
   }
   const live = inbound + outbound;

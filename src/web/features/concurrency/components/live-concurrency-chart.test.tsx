@@ -110,7 +110,9 @@ describe('LiveConcurrencyChart', () => {
   it.each(['06:10:30', '14:03:27'])("opens at %s with the journal's last hour already drawn, and keeps its own samples where it has them", async (time) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`2026-11-23T${time}Z`));
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const asked: URLSearchParams[] = [];
     const minute = 60_000;
     const thisMinute = Math.floor(Date.now() / minute) * minute;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { CallBackRequest } from '../../../lib/call-back.js';
 import { callState, callStates } from '../../../lib/call-state.js';
+import { callTimes } from '../../../lib/call-times.js';
 import { formatClockTime, formatDateTime, formatPhoneNumber } from '../../../lib/format.js';
 import type { CountryCode } from '../../../lib/phone-country.js';
 import type { Thresholds } from '../../../lib/thresholds.js';
@@ -130,7 +131,7 @@ export const callColumns: readonly CallColumn[] = [
     header: 'Started',
     width: 104,
     hideable: true,
-    sort: { key: (call) => Date.parse(call.startedAt), firstDir: 'asc' },
+    sort: { key: (call) => callTimes(call).startedAt, firstDir: 'asc' },
     Cell: ({ call, context }) => (
       <time dateTime={call.startedAt} title={formatDateTime(call.startedAt, context.timeZone)} className="tabular">
         {formatClockTime(call.startedAt, context.timeZone)}

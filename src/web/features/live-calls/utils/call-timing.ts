@@ -1,5 +1,6 @@
 /** How long a call has lasted, by one rule shared by the duration cell, the duration sort and the CSV. */
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { callTimes } from '../../../lib/call-times.js';
 
 /** What the number measures, shown beside it so "0:40" is never ambiguous. */
 type TimedPhase = 'ring' | 'talk' | 'total';
@@ -14,7 +15,8 @@ export interface CallTiming {
  * a finished call counts its whole length, start to end.
  */
 export const callTiming = (call: Pick<CallRecord, 'startedAt' | 'answeredAt' | 'endedAt'>, now: number): CallTiming => {
-  if (call.endedAt !== undefined) return { ms: Date.parse(call.endedAt) - Date.parse(call.startedAt), phase: 'total' };
-  if (call.answeredAt !== undefined) return { ms: now - Date.parse(call.answeredAt), phase: 'talk' };
-  return { ms: now - Date.parse(call.startedAt), phase: 'ring' };
+  const times = callTimes(call);
+  if (times.endedAt !== undefined) return { ms: times.endedAt - times.startedAt, phase: 'total' };
+  if (times.answeredAt !== undefined) return { ms: now - times.answeredAt, phase: 'talk' };
+  return { ms: now - times.startedAt, phase: 'ring' };
 };

@@ -75,6 +75,15 @@ describe('sortCalls', () => {
     expect(sortCalls([a, b, c], (x) => x.providerName, 'desc').map((x) => x.callID)).toEqual(['c', 'a', 'b']);
   });
 
+  it('gives back a list already in order as it is, and one in reverse order reversed', () => {
+    const calls = ['01', '02', '03', '04'].map((second) => call(`c${second}`, { startedAt: `2026-11-22T10:00:${second}.000Z` }));
+    const started = (x: CallRecord) => Date.parse(x.startedAt);
+    expect(sortCalls(calls, started, 'asc')).toBe(calls);
+    expect(sortCalls(calls, started, 'desc').map((x) => x.callID)).toEqual(['c04', 'c03', 'c02', 'c01']);
+    const shuffled = [calls[2], calls[0], calls[3], calls[1]] as CallRecord[];
+    expect(sortCalls(shuffled, started, 'asc').map((x) => x.callID)).toEqual(['c01', 'c02', 'c03', 'c04']);
+  });
+
   it('compares numbers as numbers', () => {
     const calls = [call('ten'), call('nine'), call('hundred')];
     const keys: Record<string, number> = { ten: 10, nine: 9, hundred: 100 };
