@@ -1,5 +1,5 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
@@ -17,8 +17,16 @@ import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 import { WorkspaceGate } from '../workspace-gate.js';
 
+const countLive = (calls: CallsFeed['calls']) => {
+  let live = 0;
+  for (const call of calls) if (isLive(call)) live += 1;
+  return live;
+};
+
 const useLiveTitle = (feed: CallsFeed) => {
-  const live = feed.status === 'ready' ? feed.calls.filter(isLive).length : undefined;
+  // Counted when the calls change, not on every render of the page.
+  const counted = useMemo(() => countLive(feed.calls), [feed.calls]);
+  const live = feed.status === 'ready' ? counted : undefined;
   useEffect(() => {
     document.title = live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`;
   }, [live]);

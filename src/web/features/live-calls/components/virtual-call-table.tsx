@@ -55,8 +55,9 @@ export const VirtualCallTable = ({
 
   return (
     // Positioned, so that it also clips the visually hidden (absolutely positioned) text of its rows,
-    // which would otherwise widen the whole page on a phone.
-    <div ref={scrollElement} className="relative max-h-[60vh] overflow-auto rounded-md border border-line">
+    // which would otherwise widen the whole page on a phone. Scrolled on a layer of its own, so a
+    // scroll or a changed row repaints the table, not the page around it.
+    <div ref={scrollElement} className="relative max-h-[60vh] overflow-auto rounded-md border border-line will-change-scroll">
       <table
         aria-label="Live calls"
         aria-rowcount={rows.length + 1}
