@@ -81,7 +81,19 @@ export const traceMainThread = async (browser: Browser, page: Page, ms: number):
     all.forEach((element) => counts.set(element.localName, (counts.get(element.localName) ?? 0) + 1));
     const selects = [...document.querySelectorAll('select')].sort((a, b) => b.options.length - a.options.length);
     const longest = selects[0];
-    const label = longest ? (longest.labels[0]?.textContent ?? longest.getAttribute('aria-label') ?? '').trim() : '';
+    // A label may wrap its select (and a hint): its own text, not its options', names it.
+    const labelText = (element: HTMLLabelElement | undefined) =>
+      element
+        ? [...element.childNodes]
+            .filter(
+              (node) =>
+                node.nodeType === Node.TEXT_NODE ||
+                (node instanceof HTMLElement && !node.hidden && node.localName !== 'select' && !node.querySelector('select')),
+            )
+            .map((node) => node.textContent ?? '')
+            .join(' ')
+        : undefined;
+    const label = longest ? (labelText(longest.labels[0]) ?? longest.getAttribute('aria-label') ?? '').trim() : '';
     return {
       elements: all.length,
       commonest: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3),
