@@ -116,8 +116,9 @@ test('a page opened on a new screen shows the last hour at once, and a reload sh
   await openTrunk(page);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const settledRows = async () => (await minuteRows(page)).filter((row) => isBefore(row, settled, timeZone));
+  // The journal's answer comes after the first calls: wait until its minutes are drawn.
+  await expect.poll(async () => (await settledRows()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
   const before = await settledRows();
-  expect(before.length).toBeGreaterThanOrEqual(12);
   await page.screenshot({ path: `${SHOTS}/live-chart-seeded.png` });
 
   // Another screen, nothing stored: the same minutes, from the journal.
