@@ -113,15 +113,17 @@ export interface SubscriberOption {
   calls: number;
 }
 
-const subscriberLabel = (call: CallRecord & { subscriberID: string }): string => {
-  const name = subscriberName(call) || call.subscriberID;
+const NOT_ASSIGNED = 'Not assigned';
+
+const subscriberLabel = (call: CallRecord, subscriberID: string): string => {
+  const name = subscriberName(call) || subscriberID;
   return call.subscriberExtension ? `${name} (ext. ${call.subscriberExtension})` : name;
 };
 
 /** The filter's words for a chosen value: the subscriber's name while they have calls, else what was chosen. */
 export const describeSubscriber = (calls: readonly CallRecord[], selected: string): string => {
-  if (selected === UNASSIGNED) return 'Not assigned';
-  for (const call of calls) if (call.subscriberID === selected) return subscriberLabel({ ...call, subscriberID: selected });
+  if (selected === UNASSIGNED) return NOT_ASSIGNED;
+  for (const call of calls) if (call.subscriberID === selected) return subscriberLabel(call, selected);
   return selected;
 };
 
@@ -145,7 +147,7 @@ export const subscriberChoices = (calls: readonly CallRecord[], selected: string
     else {
       const option = byID.get(call.subscriberID);
       if (option) option.calls += 1;
-      else byID.set(call.subscriberID, { value: call.subscriberID, label: subscriberLabel({ ...call, subscriberID: call.subscriberID }), calls: 1 });
+      else byID.set(call.subscriberID, { value: call.subscriberID, label: subscriberLabel(call, call.subscriberID), calls: 1 });
     }
   }
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -155,7 +157,7 @@ export const subscriberChoices = (calls: readonly CallRecord[], selected: string
   };
   const found = [...byID.values()].filter(matches).sort((a, b) => collator.compare(a.label, b.label));
   if (unassigned > 0 || selected === UNASSIGNED) {
-    const none = { value: UNASSIGNED, label: 'Not assigned', calls: unassigned };
+    const none = { value: UNASSIGNED, label: NOT_ASSIGNED, calls: unassigned };
     // First, where a cut list cannot hide it.
     if (matches(none)) found.unshift(none);
   }
