@@ -49,6 +49,7 @@ export const startThrowawayPostgres = async ({ database = 'callboard' } = {}) =>
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
   const port = await freePort();
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
   let running = false;
   const stop = () => {
     if (running) {
@@ -59,13 +60,16 @@ export const startThrowawayPostgres = async ({ database = 'callboard' } = {}) =>
   };
   try {
     runAs(user, `${bin}/initdb`, ['-D', data, '-A', 'trust', '-U', 'callboard', '-E', 'UTF8', '--no-sync']);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-    runAs(user, `${bin}/pg_ctl`, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
+    runAs(user, `${bin}/pg_ctl`, ['-D', data, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', 'start']);
     running = true;
     runAs(user, `${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'callboard', database]);
   } catch (error) {
     stop();
     throw error;
   }
-  return { url: `postgres://callboard@127.0.0.1:${port}/${database}`, port, stop };
+  /** Stops the server at once (every connection is cut) and starts it again on the same port and data. */
+  const restart = () => {
+    runAs(user, `${bin}/pg_ctl`, ['-D', data, '-o', serverOptions, '-l', join(dir, 'server.log'), '-m', 'immediate', '-w', 'restart']);
+  };
+  return { url: `postgres://callboard@127.0.0.1:${port}/${database}`, port, stop, restart };
 };

@@ -29,6 +29,7 @@ export const paths = {
   me: () => '/v1/me',
   openapi: () => '/v1/openapi.json',
   health: () => '/healthz',
+  ready: () => '/readyz',
   metrics: () => '/metrics',
 };
 

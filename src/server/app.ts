@@ -1,10 +1,12 @@
 /** Builds the service: one Fastify instance with a plugin per concern. Tests drive it with `inject()`. */
 import { createServer, maxHeaderSize, type ServerOptions } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
+import { hostname } from 'node:os';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import { ConcurrencySlots } from './auth/concurrency-slots.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
 import { systemClock, type Clock } from './clock.js';
+import { SyncCluster } from './cluster/sync-cluster.js';
 import type { ServiceConfig } from './config/config-schema.js';
 import { backfillSpanMs, HistoryBackfill } from './history/history-backfill.js';
 import type { HistoryStore } from './history/history-store.js';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     providers: ProviderRuntimes;
     /** Fills empty journals with their providers' past, when `backfill` is on. */
     historyBackfill: HistoryBackfill | undefined;
+    /** Set `draining` before closing to be reported not ready while still serving. */
+    readiness: { draining: boolean };
   }
 }
 
@@ -54,6 +58,8 @@ export interface BuildAppOptions {
   autoSync?: boolean;
   /** Fill a provider's empty journal with its past in the background, per `history.backfill` (off in tests unless asked). */
   backfill?: boolean;
+  /** Names this instance in a cluster's feeds and logs. */
+  instanceName?: string;
   /** Change-stream tuning, for tests and benchmarks. */
   streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
 }
@@ -92,6 +98,24 @@ const serverWithFastPath =
     return server;
   };
 
+/** The dedicated connection through which this instance takes part in its cluster's syncs. */
+const openSyncCluster = (options: BuildAppOptions, clock: Clock, log: FastifyBaseLogger): SyncCluster => {
+  const location = options.history.location;
+  if (location.kind !== 'postgres')
+    throw new Error('the configuration\'s "cluster" needs the PostgreSQL database every instance shares: set DATABASE_URL');
+  const staleAfter = Math.min(...options.config.accounts.flatMap((a) => a.applications.flatMap((app) => app.providers.map((p) => p.staleAfterMs))));
+  return new SyncCluster({
+    url: location.url,
+    ...(location.schema === undefined ? {} : { schema: location.schema }),
+    instance: options.instanceName ?? `${hostname()}/${process.pid}`,
+    feeds: options.history.syncFeeds(location.schema === undefined ? 'callboard_sync' : `callboard_sync_${location.schema}`),
+    clock,
+    log,
+    // A lead no one holds is taken within a quarter of the time after which lists would be refused.
+    electEveryMs: Math.min(2000, Math.max(200, Math.floor(staleAfter / 4))),
+  });
+};
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
   const { limits } = options.config;
@@ -121,12 +145,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   new ConnectionGuard(limits).attach(app.server);
+  const cluster = options.config.cluster ? openSyncCluster(options, clock, app.log) : undefined;
   const registry = new ProviderRuntimes(
     options.config,
     options.createPhoneSystem ?? phoneSystemFactory(clock),
     options.history,
     clock,
     app.log,
+    cluster && ((scope) => cluster.seat(scope)),
   );
   app.decorate('providers', registry);
   const { maxCalls } = options.config.history.backfill;
@@ -143,16 +169,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
-  await app.register(systemRoutes);
+  let closing = false;
+  const readiness = { draining: false };
+  app.decorate('readiness', readiness);
+  // Ready once every provider has a snapshot or a failure to tell, and no longer once closing: a balancer sends nothing until then.
+  await app.register(systemRoutes, { ready: () => !closing && !readiness.draining && registry.all().every((runtime) => runtime.sync.settled) });
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);
-  const limiter = new RateLimiter(options.config.rateLimitPerMinute, clock);
+  // In a cluster each instance takes its share of a token's rate; the balancer spreads requests evenly.
+  const rateLimitPerMinute = Math.ceil(options.config.rateLimitPerMinute / (options.config.cluster?.instances ?? 1));
+  const limiter = new RateLimiter(rateLimitPerMinute, clock);
   await app.register(async (api) => {
     await api.register(authPlugin, {
       tokens,
       limiter,
-      rateLimitPerMinute: options.config.rateLimitPerMinute,
+      rateLimitPerMinute,
       failedAuthPerMinute: limits.failedAuthPerMinute,
       // The total needs no cap of its own here: the connection cap bounds it.
       requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
@@ -174,7 +206,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   // Last: it answers the methods each registered path does not serve.
   await app.register(methodNotAllowedPlugin);
 
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -197,11 +228,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   if (options.autoSync ?? true)
     app.addHook('onReady', async () => {
       stopRetention = startRetention({ store: options.history, retentionDays: options.config.history.retentionDays, clock, log: app.log });
+      cluster?.start();
       registry.startSync();
     });
   app.addHook('onClose', async () => {
     await historyBackfill?.stop();
     await registry.close();
+    await cluster?.stop();
     await stopRetention?.();
     await options.history.close();
   });

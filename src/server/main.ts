@@ -21,6 +21,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL such as postgres://user:password@127.0.0.1:5432/callboard')
     .optional(),
+  /** Names this instance in a cluster's logs and feeds; the host name and process ID by default. */
+  CALLBOARD_INSTANCE: z.string().min(1).max(100).optional(),
 });
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded file in the data directory. */
@@ -37,6 +39,9 @@ const openHistory = async (location: HistoryLocation): Promise<HistoryStore> => 
     return fail(`cannot open the call history (${where}): ${(error as Error).message}`);
   }
 };
+
+/** In a cluster, how long a stopping instance answers as not ready before it closes: two of the balancer's checks. */
+const CLUSTER_DRAIN_MS = 1500;
 
 const fail = (message: string): never => {
   process.stderr.write(`callboard: ${message}\n`);
@@ -93,6 +98,8 @@ const readConfig = async (env: z.infer<typeof envSchema>): Promise<{ config: Ser
 const main = async () => {
   const env = readEnv();
   const { config, demo } = await readConfig(env);
+  if (config.cluster && !env.DATABASE_URL)
+    fail('the configuration\'s "cluster" needs the PostgreSQL database every instance shares: set DATABASE_URL');
   // `--check` validates the environment and the config, and starts nothing.
   if (process.argv.includes('--check')) {
     process.stdout.write(`callboard: configuration is valid (${env.CALLBOARD_CONFIG ?? 'the built-in demo'})\n`);
@@ -105,9 +112,16 @@ const main = async () => {
     history: await openHistory(historyLocation(env)),
     backfill: true,
     webRoot,
+    ...(env.CALLBOARD_INSTANCE ? { instanceName: env.CALLBOARD_INSTANCE } : {}),
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
   const shutdown = async (signal: string) => {
+    if (config.cluster) {
+      // Not ready first, while still serving: the balancer's checks see it and send the next requests elsewhere.
+      app.log.info({ signal, drainMs: CLUSTER_DRAIN_MS }, 'shutting down: draining');
+      app.readiness.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, CLUSTER_DRAIN_MS));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

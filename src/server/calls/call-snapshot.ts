@@ -128,6 +128,11 @@ export class CallSnapshot {
     return { snapshot: new CallSnapshot(sorted, takenAt, new SerializedCalls(sorted, provider, records)), diff };
   }
 
+  /** The same calls as taken at a later moment (a sync that changed nothing). */
+  retaken(takenAt: number): CallSnapshot {
+    return new CallSnapshot(this.calls, takenAt, this.serialized);
+  }
+
   /** One call's wire record as JSON, serialized at most once per version of the call. */
   recordJSON(call: ProviderCall): string {
     return this.serialized.recordJSON(call);

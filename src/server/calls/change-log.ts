@@ -40,7 +40,7 @@ export const parsePosition = (text: string): LogPosition | undefined => {
 
 export class ChangeLog {
   /** Tells this log's positions from another's (another process, an earlier run of this one). */
-  readonly epoch = randomBytes(6).toString('base64url');
+  private currentEpoch = randomBytes(6).toString('base64url');
   private entries: ChangeEntry[] = [];
   private bytes = 0;
   private current = 0;
@@ -51,6 +51,10 @@ export class ChangeLog {
     private readonly clock: Clock,
     private readonly limits: ChangeLogLimits = DEFAULT_CHANGE_LOG_LIMITS,
   ) {}
+
+  get epoch(): string {
+    return this.currentEpoch;
+  }
 
   get position(): LogPosition {
     return { epoch: this.epoch, seq: this.current };
@@ -66,6 +70,26 @@ export class ChangeLog {
     this.bytes += Buffer.byteLength(data);
     this.trim();
     return entry;
+  }
+
+  /**
+   * Takes an entry numbered elsewhere (by a cluster's leader), which must be the next one; an
+   * entry out of order throws, and the caller starts over from a snapshot.
+   */
+  adopt(entry: ChangeEntry): void {
+    if (entry.seq !== this.current + 1) throw new Error(`change ${entry.seq} does not follow ${this.current}`);
+    this.current = entry.seq;
+    this.entries.push(entry);
+    this.bytes += Buffer.byteLength(entry.data);
+    this.trim();
+  }
+
+  /** Forgets every entry and stands at `seq` of `epoch`: positions from before cannot be resumed. */
+  restart(epoch: string, seq: number): void {
+    this.currentEpoch = epoch;
+    this.current = seq;
+    this.entries = [];
+    this.bytes = 0;
   }
 
   /**

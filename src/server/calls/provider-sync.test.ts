@@ -152,7 +152,9 @@ describe('ProviderSync', () => {
   it('numbers each sync that changed anything, and tells its listeners', async () => {
     const { phone, sync } = setup({ keepEndedMs: 0 });
     const events: string[] = [];
-    sync.subscribe((event) => events.push(event.type === 'changes' ? `changes ${event.entry.seq}` : `status ${event.status.available}`));
+    sync.subscribe((event) =>
+      events.push(event.type === 'changes' ? `changes ${event.entry.seq}` : event.type === 'status' ? `status ${event.status.available}` : 'reset'),
+    );
     phone.calls = [call('a', 1)];
     await sync.syncOnce();
     await sync.syncOnce();

@@ -14,8 +14,13 @@ import { journalBatch } from '../history/journal-batch.js';
 import { CallEndings, type CallEndingsView } from './call-endings.js';
 import { CallSnapshot } from './call-snapshot.js';
 import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
+import type { CallDiff } from './call-diff.js';
+import { NotLeading, type FeedChange, type SharedSync } from './shared-sync.js';
 
 const SOON_MS = 250;
+/** A cluster's leader writes the listed calls whole after this many changes, or this long, since the last time. */
+const CHECKPOINT_EVERY_CHANGES = 200;
+const CHECKPOINT_EVERY_MS = 60_000;
 /** A phone system that tells of every change is synced at most this often: bursts coalesce. */
 export const MIN_WATCHED_SYNC_GAP_MS = 100;
 
@@ -31,6 +36,8 @@ export interface ProviderSyncOptions {
   log: FastifyBaseLogger;
   journal: CallJournal;
   changeLog?: ChangeLogLimits;
+  /** In a cluster: the provider's shared sync, which one instance leads and the others follow. */
+  shared?: SharedSync;
 }
 
 /** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
@@ -47,7 +54,8 @@ export interface ProviderStatus {
   snapshotAgeMs?: number;
 }
 
-export type SyncEvent = { type: 'changes'; entry: ChangeEntry } | { type: 'status'; status: ProviderStatus };
+/** `reset`: the change log started over (a follower caught up from a checkpoint); streams send a snapshot. */
+export type SyncEvent = { type: 'changes'; entry: ChangeEntry } | { type: 'status'; status: ProviderStatus } | { type: 'reset' };
 export type SyncListener = (event: SyncEvent) => void;
 
 /** The snapshot with the change-log position it stands at: a stream sends it, then the changes after it. */
@@ -58,6 +66,15 @@ export interface PositionedSnapshot {
 }
 
 type Health = 'live' | 'failing' | 'stale';
+
+/** Alone, this instance polls; in a cluster, the leader polls and commits, and followers serve what it committed. */
+export type SyncRole = 'solo' | 'leader' | 'follower';
+
+/** The `changes` event's data for a diff, at its position in the log. */
+const changeData = (providerID: string, position: LogPosition, snapshot: CallSnapshot, diff: CallDiff): string =>
+  `{"providerID":${JSON.stringify(providerID)},"cursor":"${formatPosition(position)}","upserted":[${diff.upserted.map((call) => snapshot.recordJSON(call)).join(',')}],"removed":${JSON.stringify(diff.removed.map((call) => call.callID))}}`;
+
+const isEmpty = (diff: CallDiff | undefined): diff is undefined => !diff || (diff.upserted.length === 0 && diff.removed.length === 0);
 
 export class ProviderSync {
   private snapshot: CallSnapshot | undefined;
@@ -86,6 +103,18 @@ export class ProviderSync {
   /** Upstream list requests made, for metrics and the fan-in guarantee. */
   fetches = 0;
   failures = 0;
+  private currentRole: SyncRole = 'solo';
+  /** Times this instance took the lead of the provider's shared sync. */
+  leaderships = 0;
+  private leaveCluster: (() => Promise<void>) | undefined;
+  /** A follower's reads of the shared feed run one after another; one not yet started covers every ask. */
+  private readChain: Promise<void> = Promise.resolve();
+  private readQueued: Promise<void> | undefined;
+  private followTimer: NodeJS.Timeout | undefined;
+  /** Failed reads of the shared feed in a row, logged like failed polls. */
+  private failedReadsInARow = 0;
+  /** The leader's last checkpoint: undefined until it writes its first. */
+  private checkpointed: { seq: number; at: number } | undefined;
 
   constructor(
     readonly phoneSystem: PhoneSystem,
@@ -96,26 +125,91 @@ export class ProviderSync {
     this.endings = new CallEndings({ keepEndedMs: options.keepEndedMs, blindAfterMs: 2 * options.intervalMs });
   }
 
+  get role(): SyncRole {
+    return this.currentRole;
+  }
+
+  private leading(): boolean {
+    return this.currentRole === 'leader';
+  }
+
   start(): void {
     this.stopped = false;
+    const shared = this.options.shared;
+    if (!shared) {
+      this.startPolling();
+      return;
+    }
+    this.currentRole = 'follower';
+    this.leaveCluster = shared.join({
+      lead: () => void this.takeLead(),
+      follow: () => this.stepDown(),
+      changed: () => void this.readFeed(),
+      pollSoon: () => {
+        if (this.currentRole === 'leader') this.syncSoon();
+      },
+    });
+    this.firstAttempt ??= this.readFeed();
+    // Notices are the fast path; this read catches whatever a dropped connection let pass.
+    this.followTimer = setInterval(() => {
+      if (this.currentRole === 'follower') void this.readFeed();
+      else this.updateHealth();
+    }, Math.max(this.options.intervalMs, 1000));
+    this.followTimer.unref();
+  }
+
+  private startPolling(): void {
     this.schedule(0);
     // A phone system that tells of its changes is synced as they happen; the interval stays as a safety net.
     this.stopWatching = this.phoneSystem.watchChanges?.(() => this.syncWatched());
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  private stopPolling(): void {
     this.stopWatching?.();
     this.stopWatching = undefined;
     clearTimeout(this.timer);
     clearTimeout(this.soon);
     clearTimeout(this.watched);
-    this.abort.abort();
-    await this.inFlight?.catch(() => undefined);
+    this.timer = this.soon = this.watched = undefined;
   }
 
-  /** One poll of the provider; concurrent callers share it. */
+  /** This instance now leads: it catches up with what the last leader committed, then polls. */
+  private async takeLead(): Promise<void> {
+    if (this.stopped || this.currentRole !== 'follower') return;
+    await this.readFeed();
+    if (this.stopped || this.currentRole !== 'follower') return;
+    this.currentRole = 'leader';
+    this.leaderships += 1;
+    // The journal is asked again what the last leader knew, and the first write is complete.
+    this.recalled = false;
+    this.journaled = undefined;
+    this.checkpointed = undefined;
+    this.options.log.info({ provider: this.options.providerID, seq: this.changes.position.seq }, 'leads the provider sync');
+    this.startPolling();
+  }
+
+  /** This instance lost the lead: it stops polling at once and follows the feed. */
+  private stepDown(): void {
+    if (this.currentRole !== 'leader') return;
+    this.currentRole = 'follower';
+    this.stopPolling();
+    this.options.log.warn({ provider: this.options.providerID }, 'stopped leading the provider sync');
+    void this.readFeed();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopPolling();
+    clearInterval(this.followTimer);
+    this.abort.abort();
+    await this.inFlight?.catch(() => undefined);
+    await this.leaveCluster?.();
+    this.leaveCluster = undefined;
+  }
+
+  /** One poll of the provider (a follower reads the shared feed instead); concurrent callers share it. */
   syncOnce(): Promise<void> {
+    if (this.currentRole === 'follower') return this.readFeed();
     this.inFlight ??= this.poll().finally(() => {
       this.inFlight = undefined;
       if (this.pollAgain) {
@@ -189,6 +283,10 @@ export class ProviderSync {
    * within `SOON_MS` share one poll, so a burst of them cannot multiply the provider's load.
    */
   syncSoon(): void {
+    if (this.currentRole === 'follower') {
+      this.options.shared?.requestSync();
+      return;
+    }
     if (this.soon || this.stopped) return;
     this.soon = setTimeout(() => {
       this.soon = undefined;
@@ -200,6 +298,11 @@ export class ProviderSync {
   /** Resolves once the first poll has settled, so a list right after start-up is not a needless 503. */
   async ready(): Promise<void> {
     await (this.firstAttempt ?? this.syncOnce());
+  }
+
+  /** Whether the first poll (or read of the shared feed) has given a snapshot or a failure to report. */
+  get settled(): boolean {
+    return this.snapshot !== undefined || this.lastFailure !== undefined;
   }
 
   read(): SnapshotRead {
@@ -226,7 +329,7 @@ export class ProviderSync {
   }
 
   private schedule(delayMs: number): void {
-    if (this.stopped) return;
+    if (this.stopped || this.currentRole === 'follower') return;
     this.timer = setTimeout(() => {
       void this.syncOnce().finally(() => this.schedule(this.options.intervalMs));
     }, delayMs);
@@ -244,6 +347,7 @@ export class ProviderSync {
       this.lastFailure = error instanceof ProviderFailure ? error : new ProviderFailure('error', (error as Error).message);
       if (!this.stopped) {
         this.logFailure(this.lastFailure);
+        if (this.currentRole === 'leader') await this.commitFailure(this.lastFailure);
         this.updateHealth();
       }
       return;
@@ -251,10 +355,127 @@ export class ProviderSync {
     const takenAt = this.options.clock.now();
     if (!this.recalled) await this.recall(takenAt);
     const view = this.endings.next(calls, takenAt);
+    if (this.currentRole === 'leader') {
+      await this.commit(view, takenAt);
+      return;
+    }
     this.accept(view.listed, takenAt);
     this.logRecovery();
     this.updateHealth();
     await this.record(view, takenAt);
+  }
+
+  /**
+   * The leader's sync: the journal batch, the change and the new position in one transaction,
+   * fenced by its term. Only once committed does this instance serve it, as every follower will.
+   */
+  private async commit(view: CallEndingsView, takenAt: number): Promise<void> {
+    const shared = this.options.shared as SharedSync;
+    const { snapshot, diff } = CallSnapshot.next(this.snapshot, view.listed, takenAt, { id: this.options.providerID, name: this.options.providerName });
+    const position = { epoch: this.changes.epoch, seq: this.changes.position.seq + 1 };
+    const change: FeedChange | undefined = isEmpty(diff)
+      ? undefined
+      : {
+          seq: position.seq,
+          at: takenAt,
+          data: changeData(this.options.providerID, position, snapshot, diff),
+          upserts: diff.upserted,
+          removed: diff.removed.map((call) => call.callID),
+        };
+    const seq = position.seq - (change ? 0 : 1);
+    const checkpointDue =
+      !this.checkpointed || seq - this.checkpointed.seq >= CHECKPOINT_EVERY_CHANGES || takenAt - this.checkpointed.at >= CHECKPOINT_EVERY_MS;
+    try {
+      if (this.currentRole !== 'leader') return;
+      await shared.commit({
+        takenAt,
+        batch: journalBatch(this.journaled, view.known, takenAt, view.endedByService),
+        ...(change ? { change } : {}),
+        ...(checkpointDue ? { checkpoint: snapshot.calls } : {}),
+      });
+    } catch (error) {
+      this.journaled = undefined;
+      if (error instanceof NotLeading) {
+        this.options.log.warn({ provider: this.options.providerID, reason: error.message }, 'sync not committed');
+        this.stepDown();
+      } else this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'sync could not be committed');
+      return;
+    }
+    this.journaled = view.known;
+    if (checkpointDue) this.checkpointed = { seq, at: takenAt };
+    this.snapshot = snapshot;
+    this.lastFailure = undefined;
+    if (change) {
+      const entry = { seq: change.seq, at: takenAt, data: change.data, upserted: change.upserts.length, removed: change.removed.length };
+      this.changes.adopt(entry);
+      this.emit({ type: 'changes', entry });
+    }
+    this.logRecovery();
+    this.updateHealth();
+  }
+
+  private async commitFailure(failure: ProviderFailure): Promise<void> {
+    try {
+      await this.options.shared?.commitFailure({ kind: failure.kind, message: failure.message });
+    } catch (error) {
+      if (error instanceof NotLeading) this.stepDown();
+      else this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'provider failure could not be shared');
+    }
+  }
+
+  /** A follower's catch-up with the shared feed; reads run one at a time, and one queued covers every ask. */
+  private readFeed(): Promise<void> {
+    if (this.readQueued) return this.readQueued;
+    const run = this.readChain.then(() => {
+      this.readQueued = undefined;
+      return this.catchUp();
+    });
+    this.readQueued = run;
+    this.readChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUp(): Promise<void> {
+    const shared = this.options.shared;
+    if (!shared || this.leading() || this.stopped) return;
+    let read;
+    try {
+      read = await shared.read(this.changes.position);
+    } catch (error) {
+      this.failedReadsInARow += 1;
+      const line = { provider: this.options.providerID, reason: (error as Error).message, failedInARow: this.failedReadsInARow };
+      if (this.failedReadsInARow === 1) this.options.log.warn(line, 'shared sync unreadable');
+      this.updateHealth();
+      return;
+    }
+    if (this.failedReadsInARow > 0) this.options.log.info({ provider: this.options.providerID }, 'shared sync readable again');
+    this.failedReadsInARow = 0;
+    // The lead may have been taken while the read was out: the leader holds what it committed.
+    if (!read || this.leading()) return;
+    const { state } = read;
+    if (read.checkpoint) {
+      this.changes.restart(state.epoch, read.checkpoint.seq);
+      this.snapshot =
+        state.takenAt === undefined
+          ? undefined
+          : CallSnapshot.next(undefined, read.checkpoint.calls, state.takenAt, { id: this.options.providerID, name: this.options.providerName }).snapshot;
+    }
+    for (const change of read.changes) this.follow(change);
+    if (this.snapshot && state.takenAt !== undefined && state.takenAt > this.snapshot.takenAt) this.snapshot = this.snapshot.retaken(state.takenAt);
+    this.lastFailure = state.failure ? new ProviderFailure(state.failure.kind, state.failure.message, this.options.providerName) : undefined;
+    if (read.checkpoint) this.emit({ type: 'reset' });
+    this.updateHealth();
+  }
+
+  /** Applies one change the leader committed, as the leader applied it. */
+  private follow(change: FeedChange): void {
+    const byID = new Map((this.snapshot?.calls ?? []).map((call) => [call.callID, call]));
+    for (const call of change.upserts) byID.set(call.callID, call);
+    for (const callID of change.removed) byID.delete(callID);
+    this.snapshot = CallSnapshot.next(this.snapshot, [...byID.values()], change.at, { id: this.options.providerID, name: this.options.providerName }).snapshot;
+    const entry = { seq: change.seq, at: change.at, data: change.data, upserted: change.upserts.length, removed: change.removed.length };
+    this.changes.adopt(entry);
+    this.emit({ type: 'changes', entry });
   }
 
   /**
@@ -305,14 +526,11 @@ export class ProviderSync {
     const { snapshot, diff } = CallSnapshot.next(this.snapshot, calls, takenAt, { id: this.options.providerID, name: this.options.providerName });
     this.snapshot = snapshot;
     this.lastFailure = undefined;
-    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return;
-    const providerID = JSON.stringify(this.options.providerID);
-    const removed = JSON.stringify(diff.removed.map((call) => call.callID));
-    const entry = this.changes.append(
-      (position) =>
-        `{"providerID":${providerID},"cursor":"${formatPosition(position)}","upserted":[${diff.upserted.map((call) => snapshot.recordJSON(call)).join(',')}],"removed":${removed}}`,
-      { upserted: diff.upserted.length, removed: diff.removed.length },
-    );
+    if (isEmpty(diff)) return;
+    const entry = this.changes.append((position) => changeData(this.options.providerID, position, snapshot, diff), {
+      upserted: diff.upserted.length,
+      removed: diff.removed.length,
+    });
     this.emit({ type: 'changes', entry });
   }
 

@@ -236,6 +236,12 @@ export const serviceConfigSchema = z
       .default({ retentionDays: 90, backfill: BACKFILL_DEFAULTS }),
     metrics: metricsSchema,
     limits: limitsSchema,
+    /**
+     * Several instances of the service share one PostgreSQL (DATABASE_URL): one leads each
+     * provider's sync and the others serve what it committed. `instances` is how many run behind
+     * the balancer; per-token rates are enforced per instance, at `rateLimitPerMinute / instances` each.
+     */
+    cluster: z.strictObject({ instances: z.number().int().min(1).max(64) }).optional(),
   })
   .superRefine((config, ctx) => {
     const seen = (label: string, ids: string[], path: (string | number)[]) => {

@@ -3,7 +3,6 @@
  * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
  * make-call Idempotency-Keys, which live in the same database.
  */
-import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
@@ -12,28 +11,16 @@ import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-que
 import { HeavyReadPool } from './heavy-read-pool.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../calls/idempotency-store.js';
-import type { HistoryDb, HistoryTables } from './history-tables.js';
+import type { HistoryDb } from './history-tables.js';
+import { chunks, inScope, writeJournalBatch } from './journal-write.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import type { JournalBatch } from './journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
+import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
 
 /** The lane of reads the service makes for itself, apart from any token's. */
 const SERVICE_LANE = 'service';
-
-/** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
-const CHUNK = 500;
-
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
-
-type Trx = Transaction<HistoryTables>;
-
-const inScope = (scope: ProviderScope) =>
-  ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
 
 /** What the journal held of a provider when the service last ran. */
 export interface JournalRecall {
@@ -56,7 +43,8 @@ export class HistoryStore {
 
   private constructor(
     private readonly db: HistoryDb,
-    readonly dialect: HistoryDialect,
+    /** Where the database is: a cluster opens its own connection to it, beside the pool. */
+    readonly location: HistoryLocation,
     /** Where the heavy reads run: reader threads, off the event loop. */
     private readonly reader: HeavyReader,
   ) {
@@ -66,7 +54,16 @@ export class HistoryStore {
   static async open(location: HistoryLocation): Promise<HistoryStore> {
     const db = await openHistoryDatabase(location);
     const inMemory = location.kind === 'embedded' && location.file === ':memory:';
-    return new HistoryStore(db, location.kind, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
+    return new HistoryStore(db, location, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
+  }
+
+  get dialect(): HistoryDialect {
+    return this.location.kind;
+  }
+
+  /** The shared syncs of a cluster on this database; `channel` is its NOTIFY channel. */
+  syncFeeds(channel: string): SyncFeeds {
+    return new SyncFeeds(this.db, channel);
   }
 
   journal(scope: ProviderScope): CallJournal {
@@ -75,41 +72,7 @@ export class HistoryStore {
 
   /** One transaction per sync: a crash loses at most this batch and never leaves half of it. */
   async write(scope: ProviderScope, batch: JournalBatch): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (batch.complete) await this.closeUnlisted(trx, scope, batch);
-      for (const part of chunks(batch.upserts))
-        await upsertCalls(trx, part.map((call) => toCallRow(scope, call, batch.endedByService.has(call.callID))));
-      await trx
-        .insertInto('provider_syncs')
-        .values({ ...inScope(scope), last_sync_at: batch.at })
-        .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet({ last_sync_at: batch.at }))
-        .execute();
-    });
-  }
-
-  /**
-   * Calls still open in the journal that a complete snapshot no longer lists vanished while the
-   * service was not watching (a restart, a failed write): closed at the last sync that saw them,
-   * and missed when they were inbound and never seen answered, as the live list ends them.
-   */
-  private async closeUnlisted(trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> {
-    const listed = new Set(batch.upserts.map((call) => call.callID));
-    const open = await trx.selectFrom('calls').select('call_id').where((eb) => eb.and(inScope(scope))).where('ended_at', 'is', null).execute();
-    const gone = open.map((row) => row.call_id).filter((id) => !listed.has(id));
-    if (gone.length === 0) return;
-    const mark = await trx.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
-    const closedAt = mark === undefined ? batch.at : Number(mark.last_sync_at);
-    for (const part of chunks(gone))
-      await trx
-        .updateTable('calls')
-        .set((eb) => ({
-          ended_at: closedAt,
-          closed_by_sync: 1,
-          is_missed: eb.case().when(eb.and([eb('is_outbound', '=', 0), eb('answered_at', 'is', null)])).then(1).else(eb.ref('is_missed')).end(),
-        }))
-        .where((eb) => eb.and(inScope(scope)))
-        .where('call_id', 'in', part)
-        .execute();
+    await this.db.transaction().execute((trx) => writeJournalBatch(trx, scope, batch));
   }
 
   /**
@@ -191,30 +154,3 @@ export class HistoryStore {
     await this.db.destroy();
   }
 }
-
-/** Insert or, for a call already journaled, take every field from the provider's latest version. */
-const upsertCalls = (trx: Trx, rows: ReturnType<typeof toCallRow>[]) =>
-  trx
-    .insertInto('calls')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doUpdateSet((eb) => ({
-        provider_call_id: eb.ref('excluded.provider_call_id'),
-        is_outbound: eb.ref('excluded.is_outbound'),
-        is_missed: eb.ref('excluded.is_missed'),
-        remote_number: eb.ref('excluded.remote_number'),
-        remote_name: eb.ref('excluded.remote_name'),
-        started_at: eb.ref('excluded.started_at'),
-        answered_at: eb.ref('excluded.answered_at'),
-        ended_at: eb.ref('excluded.ended_at'),
-        closed_by_sync: eb.ref('excluded.closed_by_sync'),
-        chosen_contact_id: eb.ref('excluded.chosen_contact_id'),
-        subscriber_id: eb.ref('excluded.subscriber_id'),
-        subscriber_first_name: eb.ref('excluded.subscriber_first_name'),
-        subscriber_last_name: eb.ref('excluded.subscriber_last_name'),
-        subscriber_email: eb.ref('excluded.subscriber_email'),
-        subscriber_extension: eb.ref('excluded.subscriber_extension'),
-        subscriber_number: eb.ref('excluded.subscriber_number'),
-      })),
-    )
-    .execute();

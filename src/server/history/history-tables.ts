@@ -78,12 +78,55 @@ export interface IdempotencyKeyCountsTable {
   live_keys: number;
 }
 
+/**
+ * A provider's shared sync in a cluster: which leadership term may write, the change-log position
+ * every instance serves, the health of the last poll, and a checkpoint of the listed calls from
+ * which an instance that starts (or fell behind) rebuilds the snapshot before applying the changes after it.
+ */
+export interface SyncFeedsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  /** The change log's epoch: cursors from it resume on any instance. */
+  epoch: string;
+  /** Raised by each new leader; a write from an older term is refused. */
+  term: number;
+  /** The instance that leads this term. */
+  leader: string;
+  seq: number;
+  /** When the provider last answered; null before the first answer. */
+  taken_at: number | null;
+  failure_kind: string | null;
+  failure_message: string | null;
+  checkpoint_seq: number;
+  checkpoint_at: number;
+  /** The listed calls at `checkpoint_seq`, as JSON. */
+  checkpoint_calls: string;
+}
+
+/** One numbered change of a provider's shared sync: the event's data, and the calls it changed. */
+export interface SyncChangesTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  seq: number;
+  term: number;
+  at: number;
+  data: string;
+  /** The calls added or changed, as JSON. */
+  upserts: string;
+  /** The call IDs that left the list, as JSON. */
+  removed: string;
+}
+
 export interface HistoryTables {
   calls: CallsTable;
   provider_syncs: ProviderSyncsTable;
   history_backfills: HistoryBackfillsTable;
   idempotency_keys: IdempotencyKeysTable;
   idempotency_key_counts: IdempotencyKeyCountsTable;
+  sync_feeds: SyncFeedsTable;
+  sync_changes: SyncChangesTable;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

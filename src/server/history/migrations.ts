@@ -87,6 +87,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_sync_feeds': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sync_feeds')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('epoch', 'text', (c) => c.notNull())
+        .addColumn('term', 'bigint', (c) => c.notNull())
+        .addColumn('leader', 'text', (c) => c.notNull())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('taken_at', 'bigint')
+        .addColumn('failure_kind', 'text')
+        .addColumn('failure_message', 'text')
+        .addColumn('checkpoint_seq', 'bigint', (c) => c.notNull())
+        .addColumn('checkpoint_at', 'bigint', (c) => c.notNull())
+        .addColumn('checkpoint_calls', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sync_feeds_pk', [...scopeColumns])
+        .execute();
+      await db.schema
+        .createTable('sync_changes')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('term', 'bigint', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('upserts', 'text', (c) => c.notNull())
+        .addColumn('removed', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sync_changes_pk', [...scopeColumns, 'seq'])
+        .execute();
+    },
+  },
 };
 
 /**

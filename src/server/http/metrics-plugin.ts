@@ -61,6 +61,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
       if (age !== undefined) lag.set(labels, age / 1000);
     }),
   });
+  const leads: Gauge = new Gauge({
+    name: 'callboard_provider_sync_leader',
+    help: 'Whether this instance polls the provider: 1 alone or as the cluster\'s leader, 0 as a follower',
+    labelNames: providerLabels,
+    registers: [prom],
+    collect: eachProvider((labels, runtime) => leads.set(labels, runtime.sync.role === 'follower' ? 0 : 1)),
+  });
   const live: Gauge = new Gauge({
     name: 'callboard_live_calls',
     help: 'Live (not ended) calls in the latest snapshot',

@@ -115,6 +115,11 @@ const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: Prov
       if (event.status.available && !held) sendSnapshot();
       return;
     }
+    // The provider's change log started over here: the client's copy cannot be continued.
+    if (event.type === 'reset') {
+      if (held) sendSnapshot();
+      return;
+    }
     const { entry } = event;
     if (held && entry.seq <= held.seq) return;
     // Without a copy, or with a gap (never expected), the client needs the whole list again.

@@ -18,9 +18,21 @@ const openapiDoc: RouteDoc = {
   responses: { '200': { description: 'The OpenAPI 3.1 document', content: { type: 'application/json' } } },
 };
 
-export const systemRoutes = async (app: FastifyInstance) => {
+const readyDoc: RouteDoc = {
+  operationId: 'readiness',
+  summary: 'Readiness: whether this instance should be sent traffic',
+  description:
+    'Ready once every provider has a snapshot to serve or a failure to report (the first poll, or in a cluster the first read of the shared sync), and no longer once the instance is shutting down. A load balancer checks it before sending requests.',
+  public: true,
+  responses: { '200': { description: 'Ready' }, '503': { description: 'Starting or stopping' } },
+};
+
+export const systemRoutes = async (app: FastifyInstance, { ready }: { ready: () => boolean }) => {
   let openapi: string | undefined;
   app.get(paths.health(), { config: { doc: healthDoc } }, async () => ({ status: 'ok' }));
+  app.get(paths.ready(), { config: { doc: readyDoc } }, async (_request, reply) =>
+    ready() ? { status: 'ready' } : reply.code(503).send({ status: 'not ready' }),
+  );
   // Built at the first request, when every route of the app has registered its description.
   app.get(paths.openapi(), { config: { doc: openapiDoc } }, async (_request, reply) => {
     openapi ??= JSON.stringify(buildOpenApiDocument(app.routeCatalog.documented()));

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { Subscriber } from '../../contract/subscriber.js';
 import { ProviderSync } from '../calls/provider-sync.js';
+import type { SharedSync } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
@@ -51,7 +52,15 @@ export class ProviderRuntime {
 export class ProviderRuntimes {
   private readonly byKey = new Map<string, ProviderRuntime>();
 
-  constructor(config: ServiceConfig, createPhoneSystem: PhoneSystemFactory, history: HistoryStore, clock: Clock, log: FastifyBaseLogger) {
+  constructor(
+    config: ServiceConfig,
+    createPhoneSystem: PhoneSystemFactory,
+    history: HistoryStore,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    /** In a cluster, each provider's seat in its shared sync. */
+    seat?: (scope: ProviderScope) => SharedSync,
+  ) {
     for (const account of config.accounts)
       for (const application of account.applications)
         for (const provider of application.providers) {
@@ -67,6 +76,7 @@ export class ProviderRuntimes {
             clock,
             log,
             journal: history.journal(scope),
+            ...(seat ? { shared: seat(scope) } : {}),
           });
           this.byKey.set(keyOf(scope), new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync));
         }

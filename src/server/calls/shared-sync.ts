@@ -1,0 +1,80 @@
+/**
+ * A provider's sync shared by the instances of a cluster: one instance leads (polls the provider
+ * and commits each sync), the others follow what it committed. What the sync loop needs of the
+ * cluster, whatever carries it.
+ */
+import type { JournalBatch } from '../history/journal-batch.js';
+import type { ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
+
+/** Where the shared feed stands: its log's epoch and position, and the health of the last poll. */
+export interface FeedState {
+  epoch: string;
+  seq: number;
+  /** When the provider last answered the leader; undefined before it ever did. */
+  takenAt: number | undefined;
+  failure: { kind: ProviderFailureKind; message: string } | undefined;
+}
+
+/** One committed change: the stream event's data, and the calls it added, changed or removed. */
+export interface FeedChange {
+  seq: number;
+  at: number;
+  data: string;
+  upserts: ProviderCall[];
+  removed: string[];
+}
+
+/**
+ * What a follower reads to catch up: the changes after its position, or, when its position
+ * cannot be continued (another epoch, or older than what is kept), a checkpoint and the changes after it.
+ */
+export interface FeedRead {
+  state: FeedState;
+  checkpoint?: { seq: number; calls: ProviderCall[] };
+  changes: FeedChange[];
+}
+
+/** What the leader commits for one sync, in one transaction. */
+export interface FeedCommit {
+  takenAt: number;
+  batch: JournalBatch;
+  change?: FeedChange;
+  /** The listed calls after this sync, written now and then so a follower need not replay every change. */
+  checkpoint?: readonly ProviderCall[];
+}
+
+/** The write came from an instance that no longer leads: it was refused, and nothing of it was written. */
+export class NotLeading extends Error {
+  constructor(reason: string) {
+    super(`no longer leads this provider's sync: ${reason}`);
+    this.name = 'NotLeading';
+  }
+}
+
+export interface SyncRoles {
+  /** This instance now holds the lead. */
+  lead(): void;
+  /** This instance lost the lead (its connection to the database dropped, say). */
+  follow(): void;
+  /** The leader committed something: read it. */
+  changed(): void;
+  /** Another instance asks the leader to poll soon. */
+  pollSoon(): void;
+}
+
+/** One provider's seat in the cluster. */
+export interface SharedSync {
+  /**
+   * Joins the election; returns the function that leaves it (and lets go of the lead). The seat
+   * raises the feed's term before it calls `lead`: from then on only this instance may commit.
+   */
+  join(roles: SyncRoles): () => Promise<void>;
+  /** What was committed after `from` (nothing held: from the checkpoint); undefined before any leader wrote. */
+  read(from: { epoch: string; seq: number } | undefined): Promise<FeedRead | undefined>;
+  /** Commits one sync, fenced by this instance's term; throws NotLeading when another leads now. */
+  commit(step: FeedCommit): Promise<void>;
+  /** Records that the provider failed, fenced like a commit. */
+  commitFailure(failure: { kind: ProviderFailureKind; message: string }): Promise<void>;
+  /** Asks whichever instance leads to poll soon (a call was placed here). */
+  requestSync(): void;
+}

@@ -1,0 +1,84 @@
+/** Writing a sync's batch to the call journal, within a transaction of the caller's. */
+import type { Transaction } from 'kysely';
+import type { ProviderScope } from '../../contract/paths.js';
+import { toCallRow } from './call-rows.js';
+import type { HistoryTables } from './history-tables.js';
+import type { JournalBatch } from './journal-batch.js';
+
+/** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
+const CHUNK = 500;
+
+export const chunks = <T>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+export type Trx = Transaction<HistoryTables>;
+
+export const inScope = (scope: ProviderScope) =>
+  ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
+
+/** A sync's batch of the journal, within the caller's transaction. */
+export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> => {
+  if (batch.complete) await closeUnlisted(trx, scope, batch);
+  for (const part of chunks(batch.upserts))
+    await upsertCalls(trx, part.map((call) => toCallRow(scope, call, batch.endedByService.has(call.callID))));
+  await trx
+    .insertInto('provider_syncs')
+    .values({ ...inScope(scope), last_sync_at: batch.at })
+    .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet({ last_sync_at: batch.at }))
+    .execute();
+};
+
+/**
+ * Calls still open in the journal that a complete snapshot no longer lists vanished while the
+ * service was not watching (a restart, a failed write): closed at the last sync that saw them,
+ * and missed when they were inbound and never seen answered, as the live list ends them.
+ */
+const closeUnlisted = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> => {
+  const listed = new Set(batch.upserts.map((call) => call.callID));
+  const open = await trx.selectFrom('calls').select('call_id').where((eb) => eb.and(inScope(scope))).where('ended_at', 'is', null).execute();
+  const gone = open.map((row) => row.call_id).filter((id) => !listed.has(id));
+  if (gone.length === 0) return;
+  const mark = await trx.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+  const closedAt = mark === undefined ? batch.at : Number(mark.last_sync_at);
+  for (const part of chunks(gone))
+    await trx
+      .updateTable('calls')
+      .set((eb) => ({
+        ended_at: closedAt,
+        closed_by_sync: 1,
+        is_missed: eb.case().when(eb.and([eb('is_outbound', '=', 0), eb('answered_at', 'is', null)])).then(1).else(eb.ref('is_missed')).end(),
+      }))
+      .where((eb) => eb.and(inScope(scope)))
+      .where('call_id', 'in', part)
+      .execute();
+};
+
+/** Insert or, for a call already journaled, take every field from the provider's latest version. */
+const upsertCalls = (trx: Trx, rows: ReturnType<typeof toCallRow>[]) =>
+  trx
+    .insertInto('calls')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doUpdateSet((eb) => ({
+        provider_call_id: eb.ref('excluded.provider_call_id'),
+        is_outbound: eb.ref('excluded.is_outbound'),
+        is_missed: eb.ref('excluded.is_missed'),
+        remote_number: eb.ref('excluded.remote_number'),
+        remote_name: eb.ref('excluded.remote_name'),
+        started_at: eb.ref('excluded.started_at'),
+        answered_at: eb.ref('excluded.answered_at'),
+        ended_at: eb.ref('excluded.ended_at'),
+        closed_by_sync: eb.ref('excluded.closed_by_sync'),
+        chosen_contact_id: eb.ref('excluded.chosen_contact_id'),
+        subscriber_id: eb.ref('excluded.subscriber_id'),
+        subscriber_first_name: eb.ref('excluded.subscriber_first_name'),
+        subscriber_last_name: eb.ref('excluded.subscriber_last_name'),
+        subscriber_email: eb.ref('excluded.subscriber_email'),
+        subscriber_extension: eb.ref('excluded.subscriber_extension'),
+        subscriber_number: eb.ref('excluded.subscriber_number'),
+      })),
+    )
+    .execute();

@@ -1,0 +1,176 @@
+/**
+ * The shared syncs of a cluster, in PostgreSQL: per provider, the term that may write, the
+ * change-log position, the health of the last poll and a checkpoint of the listed calls; and
+ * the numbered changes since. The leader's journal batch, its change and the new position are
+ * one transaction, fenced by its term, and the other instances hear of it by NOTIFY after commit.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ProviderScope } from '../../contract/paths.js';
+import type { FeedCommit, FeedRead, FeedState } from '../calls/shared-sync.js';
+import { NotLeading } from '../calls/shared-sync.js';
+import type { ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
+import { inScope, writeJournalBatch, type Trx } from './journal-write.js';
+import type { HistoryDb, SyncFeedsTable } from './history-tables.js';
+
+/** Changes older than this, and before the last checkpoint, are deleted when a checkpoint is written. */
+export const CHANGES_KEPT_MS = 10 * 60_000;
+
+/** What followers are told after each commit: enough to skip a read when only the time moved. */
+export interface FeedNotice {
+  key: string;
+  epoch: string;
+  seq: number;
+  takenAt: number | null;
+  failed: boolean;
+}
+
+/** The text identifying a provider in notices and lock keys. */
+export const scopeKey = (scope: ProviderScope) => `${scope.accountID}/${scope.applicationID}/${scope.providerID}`;
+
+const stateOf = (row: SyncFeedsTable): FeedState => ({
+  epoch: row.epoch,
+  seq: Number(row.seq),
+  takenAt: row.taken_at === null ? undefined : Number(row.taken_at),
+  failure: row.failure_kind === null ? undefined : { kind: row.failure_kind as ProviderFailureKind, message: row.failure_message ?? '' },
+});
+
+export class SyncFeeds {
+  constructor(
+    private readonly db: HistoryDb,
+    /** The NOTIFY channel of this database schema's cluster. */
+    readonly channel: string,
+  ) {}
+
+  /** Starts a new term led by `leader`, creating the feed on first use; answers where it stands. */
+  async claim(scope: ProviderScope, leader: string, now: number): Promise<{ term: number; state: FeedState }> {
+    const row = await this.db
+      .insertInto('sync_feeds')
+      .values({
+        ...inScope(scope),
+        epoch: randomBytes(6).toString('base64url'),
+        term: 1,
+        leader,
+        seq: 0,
+        taken_at: null,
+        failure_kind: null,
+        failure_message: null,
+        checkpoint_seq: 0,
+        checkpoint_at: now,
+        checkpoint_calls: '[]',
+      })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet((eb) => ({ term: eb('sync_feeds.term', '+', 1), leader })),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { term: Number(row.term), state: stateOf(row) };
+  }
+
+  async read(scope: ProviderScope, from: { epoch: string; seq: number } | undefined): Promise<FeedRead | undefined> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const row = await trx.selectFrom('sync_feeds').selectAll().where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+        if (!row) return undefined;
+        const state = stateOf(row);
+        const changesAfter = async (seq: number) =>
+          (
+            await trx
+              .selectFrom('sync_changes')
+              .select(['seq', 'at', 'data', 'upserts', 'removed'])
+              .where((eb) => eb.and(inScope(scope)))
+              .where('seq', '>', seq)
+              .orderBy('seq')
+              .execute()
+          ).map((change) => ({
+            seq: Number(change.seq),
+            at: Number(change.at),
+            data: change.data,
+            upserts: JSON.parse(change.upserts) as ProviderCall[],
+            removed: JSON.parse(change.removed) as string[],
+          }));
+        if (from && from.epoch === state.epoch && from.seq <= state.seq) {
+          if (from.seq === state.seq) return { state, changes: [] };
+          const changes = await changesAfter(from.seq);
+          if (changes[0]?.seq === from.seq + 1 && changes.at(-1)?.seq === state.seq) return { state, changes };
+        }
+        const checkpoint = { seq: Number(row.checkpoint_seq), calls: JSON.parse(row.checkpoint_calls) as ProviderCall[] };
+        return { state, checkpoint, changes: await changesAfter(checkpoint.seq) };
+      });
+  }
+
+  /**
+   * The leader's sync, in one transaction: refused (NotLeading) unless `term` still leads and the
+   * feed stands where the leader thinks it does; the journal batch, the change, the new position
+   * and a checkpoint when one is due; then the notice, delivered on commit.
+   */
+  async commit(scope: ProviderScope, term: number, step: FeedCommit): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.fence(trx, scope, term);
+      const seq = step.change ? step.change.seq : Number(row.seq);
+      if (step.change && step.change.seq !== Number(row.seq) + 1)
+        throw new NotLeading(`the feed stands at ${row.seq}, the change is numbered ${step.change.seq}`);
+      await writeJournalBatch(trx, scope, step.batch);
+      if (step.change)
+        await trx
+          .insertInto('sync_changes')
+          .values({
+            ...inScope(scope),
+            seq,
+            term,
+            at: step.change.at,
+            data: step.change.data,
+            upserts: JSON.stringify(step.change.upserts),
+            removed: JSON.stringify(step.change.removed),
+          })
+          .execute();
+      const checkpoint = step.checkpoint
+        ? { checkpoint_seq: seq, checkpoint_at: step.takenAt, checkpoint_calls: JSON.stringify(step.checkpoint) }
+        : {};
+      await trx
+        .updateTable('sync_feeds')
+        .set({ seq, taken_at: step.takenAt, failure_kind: null, failure_message: null, ...checkpoint })
+        .where((eb) => eb.and(inScope(scope)))
+        .execute();
+      if (step.checkpoint)
+        await trx
+          .deleteFrom('sync_changes')
+          .where((eb) => eb.and(inScope(scope)))
+          .where('seq', '<=', seq)
+          .where('at', '<', step.takenAt - CHANGES_KEPT_MS)
+          .execute();
+      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq, takenAt: step.takenAt, failed: false });
+    });
+  }
+
+  async commitFailure(scope: ProviderScope, term: number, failure: { kind: ProviderFailureKind; message: string }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.fence(trx, scope, term);
+      await trx
+        .updateTable('sync_feeds')
+        .set({ failure_kind: failure.kind, failure_message: failure.message })
+        .where((eb) => eb.and(inScope(scope)))
+        .execute();
+      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq: Number(row.seq), takenAt: row.taken_at, failed: true });
+    });
+  }
+
+  /** Asks the leader of `scope`, wherever it runs, to poll soon. */
+  async requestSync(scope: ProviderScope): Promise<void> {
+    await sql`select pg_notify(${`${this.channel}_soon`}, ${scopeKey(scope)})`.execute(this.db);
+  }
+
+  /** Locks the feed's row until commit, so a new term waits for this write, and checks the term. */
+  private async fence(trx: Trx, scope: ProviderScope, term: number) {
+    const row = await trx.selectFrom('sync_feeds').selectAll().where((eb) => eb.and(inScope(scope))).forUpdate().executeTakeFirst();
+    if (!row) throw new NotLeading('the feed does not exist');
+    if (Number(row.term) !== term) throw new NotLeading(`term ${row.term} (${row.leader}) replaced term ${term}`);
+    return row;
+  }
+
+  private async notify(trx: Trx, notice: FeedNotice): Promise<void> {
+    await sql`select pg_notify(${this.channel}, ${JSON.stringify(notice)})`.execute(trx);
+  }
+}
