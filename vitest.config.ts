@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Real SIP calls through Kamailio and baresip phones (the test bed); slower, so a project of their own. */
 const SIP_TESTS = 'src/**/*.sip.test.ts';
+/** Faults of a cluster of real processes (instances, PostgreSQL, HAProxy); slower still. */
+const CLUSTER_TESTS = 'src/**/*.cluster.test.ts';
 
 export default defineConfig({
   test: {
@@ -13,11 +15,12 @@ export default defineConfig({
           // A project does not inherit the root's test options: each says its own time limit.
           testTimeout: 20_000,
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/testbed/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, SIP_TESTS],
+          exclude: [...configDefaults.exclude, SIP_TESTS, CLUSTER_TESTS],
           environment: 'node',
         },
       },
       { test: { name: 'sip', include: [SIP_TESTS], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'cluster', include: [CLUSTER_TESTS], environment: 'node', testTimeout: 120_000, hookTimeout: 240_000 } },
       {
         plugins: [react()],
         test: {

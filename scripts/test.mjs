@@ -14,7 +14,7 @@ import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 const REPORTS = 'test-results/reports';
 
 ensureDependencies();
-ensureSystemPackages(['chromium', 'kamailio', 'baresip', 'postgresql']);
+ensureSystemPackages(['chromium', 'kamailio', 'baresip', 'postgresql', 'haproxy']);
 const chromium = ensureChromium();
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });

@@ -108,6 +108,11 @@ export class CallSnapshot {
     private readonly serialized: SerializedCalls,
   ) {}
 
+  /** No calls, as a provider's first snapshot is compared with when every call in it must be a change. */
+  static empty(provider: ProviderIdentity): CallSnapshot {
+    return new CallSnapshot([], 0, new SerializedCalls([], provider, new Map()));
+  }
+
   /**
    * The snapshot after `previous` (none for the first one), and the diff from it. An unchanged
    * list shares `previous`'s serialized forms.

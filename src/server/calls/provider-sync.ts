@@ -103,7 +103,8 @@ export class ProviderSync {
   /** Upstream list requests made, for metrics and the fan-in guarantee. */
   fetches = 0;
   failures = 0;
-  private currentRole: SyncRole = 'solo';
+  /** In a cluster an instance follows until the election says otherwise. */
+  private currentRole: SyncRole;
   /** Times this instance took the lead of the provider's shared sync. */
   leaderships = 0;
   private leaveCluster: (() => Promise<void>) | undefined;
@@ -121,6 +122,7 @@ export class ProviderSync {
     private readonly options: ProviderSyncOptions,
   ) {
     this.changes = new ChangeLog(options.clock, options.changeLog);
+    this.currentRole = options.shared ? 'follower' : 'solo';
     // Two intervals without a good sync: the service was not watching when a call left.
     this.endings = new CallEndings({ keepEndedMs: options.keepEndedMs, blindAfterMs: 2 * options.intervalMs });
   }
@@ -371,7 +373,9 @@ export class ProviderSync {
    */
   private async commit(view: CallEndingsView, takenAt: number): Promise<void> {
     const shared = this.options.shared as SharedSync;
-    const { snapshot, diff } = CallSnapshot.next(this.snapshot, view.listed, takenAt, { id: this.options.providerID, name: this.options.providerName });
+    const provider = { id: this.options.providerID, name: this.options.providerName };
+    // The cluster's first snapshot is a change from no calls: followers learn of every call through the log.
+    const { snapshot, diff } = CallSnapshot.next(this.snapshot ?? CallSnapshot.empty(provider), view.listed, takenAt, provider);
     const position = { epoch: this.changes.epoch, seq: this.changes.position.seq + 1 };
     const change: FeedChange | undefined = isEmpty(diff)
       ? undefined

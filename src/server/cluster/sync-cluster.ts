@@ -33,6 +33,9 @@ const HEARTBEAT_MS = 1000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 4000;
 
+/** The `application_name` of an instance's dedicated connection, as PostgreSQL's pg_stat_activity shows it. */
+export const leadershipConnectionName = (instance: string) => `callboard leadership ${instance}`.slice(0, 63);
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 class Seat implements SharedSync {
@@ -158,6 +161,8 @@ export class SyncCluster {
     while (!this.closed) {
       const client = new pg.Client({
         connectionString: this.options.url,
+        // Named, so an operator (or a fault test) can find the connection that holds the leads.
+        application_name: leadershipConnectionName(this.options.instance),
         keepAlive: true,
         connectionTimeoutMillis: QUERY_TIMEOUT_MS,
         query_timeout: QUERY_TIMEOUT_MS,

@@ -20,6 +20,11 @@ import type { HistoryStore } from './history-store.js';
 export interface BackfillSource {
   scope: ProviderScope;
   phoneSystem: PhoneSystem;
+  /**
+   * In a cluster, whether this instance may fill the provider's past now (it leads the provider's
+   * sync); another instance may have filled some of it meanwhile. Alone, always.
+   */
+  mayBackfill?(): boolean;
 }
 
 export interface HistoryBackfillOptions {
@@ -39,6 +44,7 @@ type PastSource = (range: PastRange, signal: AbortSignal) => AsyncIterable<PastC
 
 interface Fill {
   scope: ProviderScope;
+  source: BackfillSource;
   past: PastSource;
   progress: BackfillProgress;
   /** The busiest rate seen, in calls per ms, to size the next chunk to the budget. */
@@ -90,6 +96,7 @@ export class HistoryBackfill {
       if (progress)
         this.fills.set(keyOf(scope), {
           scope,
+          source: this.options.sources.find((source) => source.scope === scope) as BackfillSource,
           past: phoneSystem.backfill.bind(phoneSystem),
           progress,
           callsPerMs: averageRate(progress),
@@ -124,7 +131,14 @@ export class HistoryBackfill {
   }
 
   private async lane(): Promise<void> {
-    for (let fill = this.pick(); fill; fill = this.pick()) {
+    while (!this.abort.signal.aborted) {
+      const fill = this.pick();
+      if (!fill) {
+        // Fills another instance leads may come to this one: wait for them rather than end.
+        if (!this.waitingForLead()) return;
+        await sleep(LEAD_CHECK_MS, undefined, { signal: this.abort.signal, ref: false }).catch(() => undefined);
+        continue;
+      }
       fill.busy = true;
       try {
         await this.fillChunk(fill);
@@ -147,14 +161,21 @@ export class HistoryBackfill {
     if (this.abort.signal.aborted) return undefined;
     let next: Fill | undefined;
     for (const fill of this.fills.values()) {
-      if (fill.busy || fill.failed || fill.progress.status !== 'filling') continue;
+      if (fill.busy || fill.failed || fill.progress.status !== 'filling' || fill.source.mayBackfill?.() === false) continue;
       if (!next || filledSpan(fill) < filledSpan(next)) next = fill;
     }
     return next;
   }
 
+  private waitingForLead(): boolean {
+    return [...this.fills.values()].some((fill) => !fill.failed && fill.progress.status === 'filling' && fill.source.mayBackfill?.() === false);
+  }
+
   /** Fills one chunk, or the rest of one a restart interrupted. */
   private async fillChunk(fill: Fill): Promise<void> {
+    // In a cluster, the instance that led before may have filled more: start from what is recorded.
+    if (fill.source.mayBackfill) fill.progress = (await this.options.store.readBackfill(fill.scope)) ?? fill.progress;
+    if (fill.progress.status !== 'filling') return;
     const start = fill.progress;
     const chunk = start.chunk ?? (await this.newChunk(fill));
     if (!chunk) return;
@@ -215,5 +236,8 @@ export class HistoryBackfill {
     );
   }
 }
+
+/** How often a fill waiting for this instance to lead its provider looks again. */
+const LEAD_CHECK_MS = 1000;
 
 const filledSpan = (fill: Fill) => fill.progress.to - fill.progress.filledFrom;

@@ -43,9 +43,11 @@ const openPostgres = (url: string, schema: string | undefined, max = 4): History
     types: pgTypes,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
-  // An idle connection the server closed (a restart of PostgreSQL, say) is dropped from the pool
-  // and replaced on the next query; the query that meets the outage fails with its own error.
+  // A connection the server closed (a restart of PostgreSQL, say) is dropped from the pool and
+  // replaced on the next query; the query that meets the outage fails with its own error. An idle
+  // connection's error reaches the pool, a checked-out one's its client: neither may end the process.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<HistoryTables>({ dialect: new PostgresDialect({ pool }) });
 };
 

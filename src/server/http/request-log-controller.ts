@@ -3,6 +3,7 @@
  * and above only what an operator must see, server errors and requests slower than `slowMs`. A
  * wall of dashboards polling every second writes nothing at the default level while all is well.
  */
+import { paths } from '../../contract/paths.js';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** The route's pattern, not the URL: no query string, no IDs an attacker chose, bounded in size. */
@@ -26,7 +27,9 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = lineOf(request, reply);
-    if (error || reply.statusCode >= 500) reply.log.error({ ...line, ...(error ? { err: error } : {}) }, 'request failed');
+    // Not ready is an answer, not a failure: a balancer asks every half second while an instance starts or stops.
+    if (reply.statusCode === 503 && routeOf(request) === paths.ready()) reply.log.debug(line, 'not ready');
+    else if (error || reply.statusCode >= 500) reply.log.error({ ...line, ...(error ? { err: error } : {}) }, 'request failed');
     else if (reply.elapsedTime >= this.slowMs) reply.log.info(line, 'slow request');
     else reply.log.debug(line, 'request');
   }

@@ -28,6 +28,11 @@ export class ProviderRuntime {
     readonly sync: ProviderSync,
   ) {}
 
+  /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
+  mayBackfill(): boolean {
+    return this.sync.role !== 'follower';
+  }
+
   /** Places the call, then asks for a sync soon so the new call shows at once rather than at the next tick. */
   async placeCall(request: PlaceCallRequest): Promise<void> {
     await this.request((signal) => this.phoneSystem.placeCall(request, signal));

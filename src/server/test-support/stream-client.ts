@@ -55,3 +55,67 @@ export const openStream = async (url: string, headers: Record<string, string>): 
       }),
   };
 };
+
+/** What a dashboard keeps of a stream across reconnections: each provider's calls, by ID. */
+export interface FollowedStream {
+  calls: Map<string, Map<string, { callID: string }>>;
+  /** The status of every (re)connection, in order. */
+  opens: number[];
+  /** Reconnections answered with the changes since the last event, and with a fresh snapshot. */
+  resumed: number;
+  restarted: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows a stream as a browser's EventSource does: when the server ends it (or the connection
+ * drops), reconnects after `retryMs` with the last event's ID, and applies whatever comes.
+ */
+export const followStream = (url: string, headers: Record<string, string>, retryMs = 200): FollowedStream => {
+  const followed: FollowedStream = { calls: new Map(), opens: [], resumed: 0, restarted: 0, stop: async () => undefined };
+  let running = true;
+  let current: StreamClient | undefined;
+  const apply = (event: ServerSentEvent) => {
+    if (event.event !== 'snapshot' && event.event !== 'changes') return;
+    const data = JSON.parse(event.data) as { providerID: string; calls?: { callID: string }[]; upserted?: { callID: string }[]; removed?: string[] };
+    if (data.calls) followed.calls.set(data.providerID, new Map(data.calls.map((call) => [call.callID, call])));
+    const calls = followed.calls.get(data.providerID) ?? new Map();
+    for (const call of data.upserted ?? []) calls.set(call.callID, call);
+    for (const callID of data.removed ?? []) calls.delete(callID);
+    followed.calls.set(data.providerID, calls);
+  };
+  const loop = (async () => {
+    let lastID: string | undefined;
+    while (running) {
+      try {
+        current = await openStream(url, { ...headers, ...(lastID ? { 'last-event-id': lastID } : {}) });
+        followed.opens.push(current.status);
+        let seen = 0;
+        const drain = () => {
+          for (; seen < (current?.events.length ?? 0); seen += 1) {
+            const event = current?.events[seen] as ServerSentEvent;
+            if (seen === 0 && lastID) {
+              if (event.event === 'snapshot') followed.restarted += 1;
+              else if (event.event === 'changes') followed.resumed += 1;
+            }
+            apply(event);
+            lastID = event.id || lastID;
+          }
+        };
+        const timer = setInterval(drain, 20);
+        await current.ended;
+        clearInterval(timer);
+        drain();
+      } catch {
+        followed.opens.push(0);
+      }
+      if (running) await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  })();
+  followed.stop = async () => {
+    running = false;
+    current?.close();
+    await loop;
+  };
+  return followed;
+};
