@@ -36,13 +36,23 @@ const exitOf = (child: ChildProcess) =>
     child.once('exit', () => resolve());
   });
 
-export const startProgram = (name: string, command: string, args: string[], cwd: string, env: Record<string, string> = {}): RunningProgram => {
+export const startProgram = (
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  /** Also gets the output as it comes, for a demo that shows it. */
+  echo?: (text: string) => void,
+): RunningProgram => {
   // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop the children in order.
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`${name} did not start (${command})`);
   let tail = '';
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-TAIL_BYTES);
+    echo?.(text);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -10,7 +10,24 @@ if (!databaseURL) {
   process.exit(1);
 }
 
-const cluster = await Cluster.start({ databaseURL, entry: 'built', logLevel: process.env.LOG_LEVEL ?? 'info' });
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** One short line per log entry: which instance, how serious, what, and its details. */
+const showLine = (instance: string, line: string) => {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    process.stdout.write(`  ${instance}  ${line}\n`);
+    return;
+  }
+  const { level, time, msg, pid: _pid, hostname: _host, ...details } = entry;
+  const at = new Date(Number(time)).toISOString().slice(11, 23);
+  const rest = Object.entries(details).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  process.stdout.write(`  ${at} ${instance} ${(LEVELS[Number(level)] ?? String(level)).padEnd(5)} ${String(msg)}${rest.length ? `  (${rest.join(', ')})` : ''}\n`);
+};
+
+const cluster = await Cluster.start({ databaseURL, entry: 'built', logLevel: process.env.LOG_LEVEL ?? 'info', echo: showLine });
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;

@@ -20,6 +20,8 @@ export interface ClusterOptions {
   /** The project's root directory. */
   root?: string;
   logLevel?: string;
+  /** Each instance's log lines, as they come (a demo prints them); none by default. */
+  echo?: (instance: string, line: string) => void;
 }
 
 export interface ClusterInstance {
@@ -92,7 +94,7 @@ export class Cluster {
   private readonly root: string;
 
   private constructor(
-    private readonly options: Required<Omit<ClusterOptions, 'root'>>,
+    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo'>> & Pick<ClusterOptions, 'echo'>,
     root: string,
     private readonly firstPort: number,
   ) {
@@ -109,7 +111,14 @@ export class Cluster {
     const instances = options.instances ?? 3;
     const firstPort = await freePortBlock(2 + SIMULATORS.length + instances);
     const cluster = new Cluster(
-      { instances, databaseURL: options.databaseURL, staleAfterMs: options.staleAfterMs ?? 8000, entry: options.entry ?? 'source', logLevel: options.logLevel ?? 'warn' },
+      {
+        instances,
+        databaseURL: options.databaseURL,
+        staleAfterMs: options.staleAfterMs ?? 8000,
+        entry: options.entry ?? 'source',
+        logLevel: options.logLevel ?? 'warn',
+        echo: options.echo,
+      },
       resolve(options.root ?? '.'),
       firstPort,
     );
@@ -140,16 +149,38 @@ export class Cluster {
   }
 
   async startInstance(instance: ClusterInstance): Promise<void> {
-    const entry = this.options.entry === 'built' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-    instance.program = startProgram(instance.name, process.execPath, entry, this.root, {
-      PORT: String(instance.port),
-      HOST: '127.0.0.1',
-      CALLBOARD_CONFIG: join(this.dir, 'cluster.json'),
-      CALLBOARD_INSTANCE: instance.name,
-      DATABASE_URL: this.options.databaseURL,
-      LOG_LEVEL: this.options.logLevel,
-    });
+    const entry =
+      this.options.entry === 'built'
+        ? ['--enable-source-maps', 'dist/server/main.js']
+        : ['--import', 'tsx', 'src/server/main.ts'];
+    instance.program = startProgram(
+      instance.name,
+      process.execPath,
+      entry,
+      this.root,
+      {
+        PORT: String(instance.port),
+        HOST: '127.0.0.1',
+        CALLBOARD_CONFIG: join(this.dir, 'cluster.json'),
+        CALLBOARD_INSTANCE: instance.name,
+        DATABASE_URL: this.options.databaseURL,
+        LOG_LEVEL: this.options.logLevel,
+      },
+      this.echoLines(instance.name),
+    );
     await waitFor(`${instance.name} ready`, () => answers(`${instance.url}/readyz`), 60_000, instance.program);
+  }
+
+  /** Whole lines of a program's output, to `echo`. */
+  private echoLines(name: string): ((text: string) => void) | undefined {
+    const echo = this.options.echo;
+    if (!echo) return undefined;
+    let partial = '';
+    return (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line) echo(name, line);
+    };
   }
 
   /** SIGKILL: the instance dies at once, with its connections and its locks. */
@@ -164,7 +195,10 @@ export class Cluster {
   }
 
   async metrics(instance: ClusterInstance): Promise<string> {
-    const response = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${this.metricsToken}` }, signal: AbortSignal.timeout(3000) });
+    const response = await fetch(`${instance.url}/metrics`, {
+      headers: { authorization: `Bearer ${this.metricsToken}` },
+      signal: AbortSignal.timeout(3000),
+    });
     return response.text();
   }
 
@@ -176,16 +210,29 @@ export class Cluster {
   }
 
   private async startSimulators(): Promise<void> {
-    const entry = this.options.entry === 'built' ? ['--enable-source-maps', 'dist/server/simulator-main.js'] : ['--import', 'tsx', 'src/server/simulator-main.ts'];
+    const entry =
+      this.options.entry === 'built'
+        ? ['--enable-source-maps', 'dist/server/simulator-main.js']
+        : ['--import', 'tsx', 'src/server/simulator-main.ts'];
     for (const [i, simulator] of SIMULATORS.entries()) {
       const port = this.firstPort + 2 + i;
-      const program = startProgram(`simulator ${simulator.id}`, process.execPath, [...entry, '--port', String(port), '--control', ...simulator.flags], this.root);
+      const program = startProgram(
+        `simulator ${simulator.id}`,
+        process.execPath,
+        [...entry, '--port', String(port), '--control', ...simulator.flags],
+        this.root,
+      );
       const url = `http://127.0.0.1:${port}`;
       this.simulators.push({ id: simulator.id, url, program });
     }
     await Promise.all(
       this.simulators.map((simulator) =>
-        waitFor(`simulator ${simulator.id}`, async () => (await fetch(simulator.url, { signal: AbortSignal.timeout(2000) })).status < 500, 60_000, simulator.program),
+        waitFor(
+          `simulator ${simulator.id}`,
+          async () => (await fetch(simulator.url, { signal: AbortSignal.timeout(2000) })).status < 500,
+          60_000,
+          simulator.program,
+        ),
       ),
     );
   }
