@@ -20,6 +20,8 @@ export interface ClusterOptions {
   /** The project's root directory. */
   root?: string;
   logLevel?: string;
+  /** Requests a minute per token for the whole cluster (the config's default when not given). */
+  rateLimitPerMinute?: number;
   /** Each instance's log lines, as they come (a demo prints them); none by default. */
   echo?: (instance: string, line: string) => void;
 }
@@ -94,7 +96,8 @@ export class Cluster {
   private readonly root: string;
 
   private constructor(
-    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo'>> & Pick<ClusterOptions, 'echo'>,
+    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute'>> &
+      Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute'>,
     root: string,
     private readonly firstPort: number,
   ) {
@@ -118,6 +121,7 @@ export class Cluster {
         entry: options.entry ?? 'source',
         logLevel: options.logLevel ?? 'warn',
         echo: options.echo,
+        rateLimitPerMinute: options.rateLimitPerMinute,
       },
       resolve(options.root ?? '.'),
       firstPort,
@@ -240,6 +244,7 @@ export class Cluster {
   private writeConfig(): void {
     const config = {
       cluster: { instances: this.options.instances },
+      ...(this.options.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: this.options.rateLimitPerMinute }),
       metrics: { token: this.metricsToken },
       // Behind the balancer every client arrives from one address.
       limits: { connectionsPerAddress: 0 },

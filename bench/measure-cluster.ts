@@ -1,0 +1,121 @@
+/**
+ * Measures a cluster of three instances on one PostgreSQL behind HAProxy (the test bed of the
+ * fault tests and `npm run demo:cluster`): provider fetches per sync interval by the whole
+ * cluster, leader failover time over 10 kill -9s, and list throughput through the balancer with
+ * three instances against one. Needs PostgreSQL's and HAProxy's Debian packages and a build
+ * (`npm run build`). Run: npx tsx bench/measure-cluster.ts
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { Cluster, type ClusterInstance } from '../src/testbed/cluster.js';
+
+const KILLS = 10;
+const FETCH_WINDOW_S = 30;
+const LOAD_SECONDS = 10;
+const STALE_AFTER_MS = 8000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+
+const postgres = await startThrowawayPostgres({ database: 'callboard_bench' });
+const db = new pg.Client({ connectionString: postgres.url });
+const cluster = await Cluster.start({
+  databaseURL: postgres.url,
+  staleAfterMs: STALE_AFTER_MS,
+  entry: 'built',
+  rateLimitPerMinute: 1_000_000,
+});
+
+const feed = async () => {
+  const { rows } = await db.query<{ leader: string; term: number; taken_at: number }>(
+    "select leader, term::int as term, taken_at::float8 as taken_at from sync_feeds where provider_id = 'pbx-main'",
+  );
+  return rows[0];
+};
+
+const fetchesOf = async (instance: ClusterInstance) => {
+  const text = await cluster.metrics(instance);
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('callboard_provider_fetches_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+};
+
+const throughput = async () => {
+  const result = await autocannon({
+    url: `${cluster.balancerURL}${cluster.callsPath()}`,
+    headers: { ...cluster.authorization, 'accept-encoding': 'gzip' },
+    connections: 50,
+    duration: LOAD_SECONDS,
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+};
+
+const waitUntil = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+};
+
+try {
+  await db.connect();
+  const load = loadavg()[0]?.toFixed(1);
+  await sleep(3000);
+
+  // 1. Fetches: the whole cluster, per sync interval (1 s), and which instances made them.
+  const before = await Promise.all(cluster.instances.map(fetchesOf));
+  await sleep(FETCH_WINDOW_S * 1000);
+  const after = await Promise.all(cluster.instances.map(fetchesOf));
+  const perInstance = after.map((count, i) => count - (before[i] ?? 0));
+  const total = perInstance.reduce((a, b) => a + b, 0);
+
+  // 2. Failover: kill -9 of the leader to the first sync the new leader committed.
+  const failovers: number[] = [];
+  for (let i = 0; i < KILLS; i += 1) {
+    const start = await feed();
+    const victim = cluster.instances.find((instance) => instance.name === start?.leader);
+    if (!start || !victim) throw new Error('no leader');
+    const killedAt = Date.now();
+    cluster.kill(victim);
+    let took = 0;
+    await waitUntil(async () => {
+      const now = await feed();
+      if (!now || now.term <= start.term || now.taken_at <= killedAt) return false;
+      took = now.taken_at - killedAt;
+      return true;
+    }, STALE_AFTER_MS * 2);
+    failovers.push(took);
+    await cluster.startInstance(victim);
+    await sleep(1500);
+  }
+
+  // 3. Throughput through the balancer: three instances, then one (two stopped, the balancer told by their readiness).
+  const three = await throughput();
+  const [first, ...others] = cluster.instances;
+  for (const instance of others) await cluster.stopInstance(instance);
+  await sleep(1500);
+  const one = await throughput();
+  for (const instance of others) await cluster.startInstance(instance);
+
+  console.log(
+    `\nCluster of 3 instances + HAProxy + PostgreSQL + 2 simulator processes on ${availableParallelism()} cores (load average ${load} at start)`,
+  );
+  console.log(
+    `provider fetches in ${FETCH_WINDOW_S} s: ${total} by the whole cluster (${perInstance.join(' / ')} per instance; 2 providers, 1 s interval plus syncs on the simulator's change notices), ${(total / FETCH_WINDOW_S / 2).toFixed(2)} per provider per second`,
+  );
+  console.log(
+    `leader failover over ${KILLS} kill -9s (kill to the new leader's first committed sync): p50 ${percentile(failovers, 0.5)} ms, max ${Math.max(...failovers)} ms (staleAfterMs ${STALE_AFTER_MS}; all: ${failovers.join(', ')})`,
+  );
+  console.log(
+    `list throughput through the balancer, gzip, 50 connections, ${LOAD_SECONDS} s: 3 instances ${three.rps.toFixed(0)} req/s (p99 ${three.p99} ms, ${three.non2xx} non-2xx), 1 instance (${first?.name}) ${one.rps.toFixed(0)} req/s (p99 ${one.p99} ms, ${one.non2xx} non-2xx); ratio ${(three.rps / one.rps).toFixed(2)}`,
+  );
+} finally {
+  await db.end().catch(() => undefined);
+  await cluster.stop();
+  postgres.stop();
+}
