@@ -206,6 +206,16 @@ export class Cluster {
     return response.text();
   }
 
+  /** The instance that leads a provider's sync now, by the instances' own metrics. */
+  async leaderOf(providerID: string): Promise<ClusterInstance> {
+    for (const instance of this.instances) {
+      const text = await this.metrics(instance).catch(() => '');
+      const line = text.split('\n').find((l) => l.startsWith('callboard_provider_sync_leader{') && l.includes(`provider="${providerID}"`));
+      if (line?.endsWith(' 1')) return instance;
+    }
+    throw new Error(`no instance leads ${providerID}`);
+  }
+
   async stop(): Promise<void> {
     await this.balancer?.stop();
     await Promise.all(this.instances.map((instance) => instance.program?.stop(15_000)));

@@ -15,7 +15,7 @@ import { CallEndings, type CallEndingsView } from './call-endings.js';
 import { CallSnapshot } from './call-snapshot.js';
 import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
 import type { CallDiff } from './call-diff.js';
-import { NotLeading, type FeedChange, type SharedSync } from './shared-sync.js';
+import { NotLeading, type FeedChange, type FeedRead, type SharedSync } from './shared-sync.js';
 
 const SOON_MS = 250;
 /** A cluster's leader writes the listed calls whole after this many changes, or this long, since the last time. */
@@ -109,8 +109,10 @@ export class ProviderSync {
   leaderships = 0;
   private leaveCluster: (() => Promise<void>) | undefined;
   /** A follower's reads of the shared feed run one after another; one not yet started covers every ask. */
-  private readChain: Promise<void> = Promise.resolve();
-  private readQueued: Promise<void> | undefined;
+  private readChain: Promise<unknown> = Promise.resolve();
+  private readQueued: Promise<boolean> | undefined;
+  /** What this instance holds of the feed could not be continued: the next read starts from the checkpoint. */
+  private resync = false;
   private followTimer: NodeJS.Timeout | undefined;
   /** Failed reads of the shared feed in a row, logged like failed polls. */
   private failedReadsInARow = 0;
@@ -151,7 +153,7 @@ export class ProviderSync {
         if (this.currentRole === 'leader') this.syncSoon();
       },
     });
-    this.firstAttempt ??= this.readFeed();
+    this.firstAttempt ??= this.readFeed().then(() => undefined);
     // Notices are the fast path; this read catches whatever a dropped connection let pass.
     this.followTimer = setInterval(() => {
       if (this.currentRole === 'follower') void this.readFeed();
@@ -178,7 +180,11 @@ export class ProviderSync {
   /** This instance now leads: it catches up with what the last leader committed, then polls. */
   private async takeLead(): Promise<void> {
     if (this.stopped || this.currentRole !== 'follower') return;
-    await this.readFeed();
+    // Leading on a copy that missed the last leader's commits would fork the feed: without them, let go.
+    if (!(await this.readFeed())) {
+      await this.options.shared?.resign();
+      return;
+    }
     if (this.stopped || this.currentRole !== 'follower') return;
     this.currentRole = 'leader';
     this.leaderships += 1;
@@ -190,12 +196,16 @@ export class ProviderSync {
     this.startPolling();
   }
 
-  /** This instance lost the lead: it stops polling at once and follows the feed. */
-  private stepDown(): void {
+  /**
+   * This instance lost the lead: it stops polling at once and follows the feed. When it still
+   * holds the lock (the feed refused its write), it lets go, so the election can go on.
+   */
+  private stepDown(resign = false): void {
     if (this.currentRole !== 'leader') return;
     this.currentRole = 'follower';
     this.stopPolling();
     this.options.log.warn({ provider: this.options.providerID }, 'stopped leading the provider sync');
+    if (resign) void this.options.shared?.resign();
     void this.readFeed();
   }
 
@@ -210,8 +220,11 @@ export class ProviderSync {
   }
 
   /** One poll of the provider (a follower reads the shared feed instead); concurrent callers share it. */
-  syncOnce(): Promise<void> {
-    if (this.currentRole === 'follower') return this.readFeed();
+  async syncOnce(): Promise<void> {
+    if (this.currentRole === 'follower') {
+      await this.readFeed();
+      return;
+    }
     this.inFlight ??= this.poll().finally(() => {
       this.inFlight = undefined;
       if (this.pollAgain) {
@@ -392,6 +405,7 @@ export class ProviderSync {
     try {
       if (this.currentRole !== 'leader') return;
       await shared.commit({
+        after: this.changes.position.seq,
         takenAt,
         batch: journalBatch(this.journaled, view.known, takenAt, view.endedByService),
         ...(change ? { change } : {}),
@@ -401,7 +415,7 @@ export class ProviderSync {
       this.journaled = undefined;
       if (error instanceof NotLeading) {
         this.options.log.warn({ provider: this.options.providerID, reason: error.message }, 'sync not committed');
-        this.stepDown();
+        this.stepDown(true);
       } else this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'sync could not be committed');
       return;
     }
@@ -422,13 +436,16 @@ export class ProviderSync {
     try {
       await this.options.shared?.commitFailure({ kind: failure.kind, message: failure.message });
     } catch (error) {
-      if (error instanceof NotLeading) this.stepDown();
+      if (error instanceof NotLeading) this.stepDown(true);
       else this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'provider failure could not be shared');
     }
   }
 
-  /** A follower's catch-up with the shared feed; reads run one at a time, and one queued covers every ask. */
-  private readFeed(): Promise<void> {
+  /**
+   * A follower's catch-up with the shared feed; reads run one at a time, and one queued covers
+   * every ask. Resolves whether it read the feed (a leader has nothing to read, so true).
+   */
+  private readFeed(): Promise<boolean> {
     if (this.readQueued) return this.readQueued;
     const run = this.readChain.then(() => {
       this.readQueued = undefined;
@@ -439,24 +456,37 @@ export class ProviderSync {
     return run;
   }
 
-  private async catchUp(): Promise<void> {
+  private async catchUp(): Promise<boolean> {
     const shared = this.options.shared;
-    if (!shared || this.leading() || this.stopped) return;
+    if (!shared || this.leading() || this.stopped) return true;
     let read;
     try {
-      read = await shared.read(this.changes.position);
+      read = await shared.read(this.resync ? undefined : this.changes.position);
     } catch (error) {
       this.failedReadsInARow += 1;
       const line = { provider: this.options.providerID, reason: (error as Error).message, failedInARow: this.failedReadsInARow };
       if (this.failedReadsInARow === 1) this.options.log.warn(line, 'shared sync unreadable');
       this.updateHealth();
-      return;
+      return false;
     }
     if (this.failedReadsInARow > 0) this.options.log.info({ provider: this.options.providerID }, 'shared sync readable again');
     this.failedReadsInARow = 0;
     // The lead may have been taken while the read was out: the leader holds what it committed.
-    if (!read || this.leading()) return;
+    if (!read || this.leading()) return true;
+    try {
+      this.apply(read);
+    } catch (error) {
+      this.resync = true;
+      this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'shared sync out of step; reading it whole');
+      return false;
+    }
+    return true;
+  }
+
+  /** Brings the snapshot and the change log to where the feed stands, as the leader brought its own. */
+  private apply(read: FeedRead): void {
     const { state } = read;
+    this.resync = false;
     if (read.checkpoint) {
       this.changes.restart(state.epoch, read.checkpoint.seq);
       this.snapshot =

@@ -36,6 +36,8 @@ export interface FeedRead {
 
 /** What the leader commits for one sync, in one transaction. */
 export interface FeedCommit {
+  /** The position the leader stands at: the commit is refused unless the feed stands there too. */
+  after: number;
   takenAt: number;
   batch: JournalBatch;
   change?: FeedChange;
@@ -75,6 +77,8 @@ export interface SharedSync {
   commit(step: FeedCommit): Promise<void>;
   /** Records that the provider failed, fenced like a commit. */
   commitFailure(failure: { kind: ProviderFailureKind; message: string }): Promise<void>;
+  /** Lets go of the lead (the leader found itself out of step with the feed); the election goes on. */
+  resign(): Promise<void>;
   /** Asks whichever instance leads to poll soon (a call was placed here). */
   requestSync(): void;
 }

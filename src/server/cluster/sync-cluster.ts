@@ -77,6 +77,10 @@ class Seat implements SharedSync {
     await this.feeds.commitFailure(this.scope, this.term, failure);
   }
 
+  resign(): Promise<void> {
+    return this.cluster.release(this);
+  }
+
   requestSync(): void {
     this.feeds.requestSync(this.scope).catch(() => undefined);
   }
@@ -147,7 +151,6 @@ export class SyncCluster {
 
   /** Lets go of a seat's lead, so another instance takes over without waiting for this one's connection to close. */
   async release(seat: Seat): Promise<void> {
-    this.seats.delete(seat.key);
     const client = this.client;
     const held = seat.leading;
     seat.leading = false;

@@ -109,9 +109,10 @@ export class SyncFeeds {
   async commit(scope: ProviderScope, term: number, step: FeedCommit): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.fence(trx, scope, term);
-      const seq = step.change ? step.change.seq : Number(row.seq);
-      if (step.change && step.change.seq !== Number(row.seq) + 1)
-        throw new NotLeading(`the feed stands at ${row.seq}, the change is numbered ${step.change.seq}`);
+      if (Number(row.seq) !== step.after) throw new NotLeading(`the feed stands at ${row.seq}, the leader at ${step.after}`);
+      const seq = step.change ? step.change.seq : step.after;
+      if (step.change && step.change.seq !== step.after + 1)
+        throw new NotLeading(`the change is numbered ${step.change.seq}, after ${step.after}`);
       await writeJournalBatch(trx, scope, step.batch);
       if (step.change)
         await trx

@@ -1,0 +1,84 @@
+/** The shared sync feed in PostgreSQL: terms fence writes, one transaction per sync, reads from a position or a checkpoint. */
+import { describe, expect, it } from 'vitest';
+import { NotLeading, type FeedChange } from '../calls/shared-sync.js';
+import { providerCall } from '../test-support/provider-call.js';
+import { historyKind, useHistoryStore } from '../test-support/test-history.js';
+import { journalBatch } from './journal-batch.js';
+
+const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
+const T0 = Date.UTC(2026, 10, 23, 12);
+
+const change = (seq: number, ids: string[], removed: string[] = []): FeedChange => ({
+  seq,
+  at: T0 + seq,
+  data: `{"seq":${seq}}`,
+  upserts: ids.map((id) => providerCall(id, T0)),
+  removed,
+});
+
+/** A sync committing `upserts` as change `seq`, with the journal batch of those calls. */
+const step = (after: number, ids: string[], options: { checkpoint?: string[]; removed?: string[] } = {}) => ({
+  after,
+  takenAt: T0 + after + 1,
+  batch: journalBatch(undefined, ids.map((id) => providerCall(id, T0)), T0 + after + 1),
+  change: change(after + 1, ids, options.removed),
+  ...(options.checkpoint ? { checkpoint: options.checkpoint.map((id) => providerCall(id, T0)) } : {}),
+});
+
+// FOR UPDATE and NOTIFY are PostgreSQL's: a cluster needs it, and `npm test` runs this file against it.
+describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
+  const store = useHistoryStore();
+  const feeds = () => store().syncFeeds('callboard_sync_test');
+
+  it('raises the term at each claim, and refuses a write from an older term with nothing of it written', async () => {
+    const first = await feeds().claim(scope, 'a', T0);
+    expect(first).toMatchObject({ term: 1, state: { seq: 0, takenAt: undefined } });
+    const second = await feeds().claim(scope, 'b', T0);
+    expect(second.term).toBe(2);
+    expect(second.state.epoch).toBe(first.state.epoch);
+
+    await expect(feeds().commit(scope, 1, step(0, ['old']))).rejects.toBeInstanceOf(NotLeading);
+    expect(await store().recall(scope, 0)).toMatchObject({ calls: [], lastSyncAt: undefined });
+    await feeds().commit(scope, 2, step(0, ['new']));
+    expect((await store().recall(scope, 0)).calls.map((call) => call.callID)).toEqual(['new']);
+  });
+
+  it('refuses a leader out of step with the feed', async () => {
+    const { term } = await feeds().claim(scope, 'a', T0);
+    await feeds().commit(scope, term, step(0, ['a']));
+    // The leader thinks the feed is still at 0: another write went in that it never saw.
+    await expect(feeds().commit(scope, term, step(0, ['b']))).rejects.toThrow(/stands at 1, the leader at 0/);
+    await expect(feeds().commit(scope, term, { ...step(1, ['b']), change: change(5, ['b']) })).rejects.toThrow(/numbered 5, after 1/);
+  });
+
+  it('answers the changes after a position, or the checkpoint and the changes after it', async () => {
+    const { term, state } = await feeds().claim(scope, 'a', T0);
+    await feeds().commit(scope, term, step(0, ['a', 'b'], { checkpoint: ['a', 'b'] }));
+    await feeds().commit(scope, term, step(1, ['c']));
+    await feeds().commit(scope, term, step(2, [], { removed: ['a'] }));
+
+    const after1 = await feeds().read(scope, { epoch: state.epoch, seq: 1 });
+    expect(after1?.checkpoint).toBeUndefined();
+    expect(after1?.changes.map((c) => c.seq)).toEqual([2, 3]);
+    expect(after1?.changes[1]?.removed).toEqual(['a']);
+    expect(after1?.state).toMatchObject({ seq: 3, takenAt: T0 + 3, failure: undefined });
+
+    expect(await feeds().read(scope, { epoch: state.epoch, seq: 3 })).toMatchObject({ changes: [] });
+    // Nothing held, another epoch's position, or one ahead of the feed: from the checkpoint.
+    for (const from of [undefined, { epoch: 'other', seq: 2 }, { epoch: state.epoch, seq: 9 }]) {
+      const read = await feeds().read(scope, from);
+      expect(read?.checkpoint?.seq).toBe(1);
+      expect(read?.checkpoint?.calls.map((call) => call.callID)).toEqual(['a', 'b']);
+      expect(read?.changes.map((c) => c.seq)).toEqual([2, 3]);
+    }
+  });
+
+  it('records a failure for the followers, and clears it at the next good sync', async () => {
+    const { term } = await feeds().claim(scope, 'a', T0);
+    await feeds().commitFailure(scope, term, { kind: 'unavailable', message: 'down' });
+    expect((await feeds().read(scope, undefined))?.state.failure).toEqual({ kind: 'unavailable', message: 'down' });
+    await expect(feeds().commitFailure(scope, term - 1, { kind: 'error', message: 'stale leader' })).rejects.toBeInstanceOf(NotLeading);
+    await feeds().commit(scope, term, step(0, ['a']));
+    expect((await feeds().read(scope, undefined))?.state.failure).toBeUndefined();
+  });
+});
