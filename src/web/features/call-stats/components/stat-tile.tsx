@@ -6,7 +6,9 @@ export type TileSize = 'normal' | 'wall';
 /**
  * A tile spans three rows of its grid (subgrid): titles, numbers and details line up across a
  * row even when one title wraps or carries a warning. The number shrinks with its tile
- * (container units) rather than overflow it, say for a call past an hour on a narrow tile.
+ * (container units) rather than overflow it, say for a call past an hour on a narrow tile; its one
+ * column is held to the tile's width, so a warning beside the title wraps below it instead of
+ * running under the next tile.
  */
 const styles: Record<TileSize, { tile: string; title: string; value: string; valueCap: string; detail: string; warning: string }> = {
   normal: {
@@ -57,7 +59,7 @@ export const StatTile = ({
       role="group"
       aria-labelledby={titleID}
       aria-busy={busy || undefined}
-      className={`row-span-3 grid min-w-0 grid-rows-subgrid rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
+      className={`row-span-3 grid min-w-0 grid-cols-[minmax(0,1fr)] grid-rows-subgrid rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <h3 id={titleID} className={`font-medium text-muted ${style.title}`}>
