@@ -5,7 +5,7 @@ import { paths } from '../src/contract/paths.js';
 import { listSubscribersResponseSchema } from '../src/contract/subscriber.js';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { emulateSystemScheme, expectNoSeriousA11yViolations } from './support/axe.js';
 import { cutOffText, pageFit, visibleHeight } from './support/layout.js';
 import { E2E_CONFIG, startService, type ServiceProcess } from './support/service-process.js';
 
@@ -109,8 +109,8 @@ test('every row state and threshold mark reads at WCAG AA, in both themes (axe)'
       .allTextContents())
       directions.add(direction);
     for (const colorScheme of ['light', 'dark'] as const) {
-      // Without motion: a colour transition under way would be scanned half-done.
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      // Without motion, and once the page has switched: a colour change under way would be scanned half-done.
+      await emulateSystemScheme(page, colorScheme);
       await expectNoSeriousA11yViolations(page);
     }
     await page.emulateMedia({ colorScheme: 'light' });
@@ -189,7 +189,7 @@ test('a provider outage shows the stale banner over the last data, then recovers
     // Data that is no longer live must still be readable: it loses its colours, not its contrast.
     await expect(page.locator('[data-stale]')).toHaveCount(1);
     for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await emulateSystemScheme(page, colorScheme);
       await expectNoSeriousA11yViolations(page);
     }
     await page.goto(`${service.baseURL}/wallboard?theme=light`);

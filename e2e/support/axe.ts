@@ -35,3 +35,15 @@ export const expectNoSeriousA11yViolations = async (page: Page) => {
   const failed = describe(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || LANDMARK_RULES.includes(v.id)));
   expect(failed, failed.join('\n')).toEqual([]);
 };
+
+/**
+ * Emulates a system colour scheme for a page whose theme follows the system, and waits until the
+ * page has applied it: the page switches its theme from a media-query listener, after the
+ * emulation returns, and a scan begun before that reads half the page in each theme.
+ */
+export const emulateSystemScheme = async (page: Page, colorScheme: 'light' | 'dark') => {
+  await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+  await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*(^|\s)dark(\s|$))/);
+  // One frame more, so the new theme is painted before the scan measures it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+};
