@@ -91,12 +91,15 @@ export const followStream = (url: string, headers: Record<string, string>, retry
         current = await openStream(url, { ...headers, ...(lastID ? { 'last-event-id': lastID } : {}) });
         followed.opens.push(current.status);
         let seen = 0;
+        // After a reconnection, the first snapshot or changes says how it went on (a status may come before either).
+        let reconnected = lastID !== undefined;
         const drain = () => {
           for (; seen < (current?.events.length ?? 0); seen += 1) {
             const event = current?.events[seen] as ServerSentEvent;
-            if (seen === 0 && lastID) {
+            if (reconnected && (event.event === 'snapshot' || event.event === 'changes')) {
               if (event.event === 'snapshot') followed.restarted += 1;
-              else if (event.event === 'changes') followed.resumed += 1;
+              else followed.resumed += 1;
+              reconnected = false;
             }
             apply(event);
             lastID = event.id || lastID;
