@@ -101,18 +101,11 @@ export class SyncCluster {
   private electionTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private connecting: Promise<void> | undefined;
-  /** Connections to the database lost, for metrics and tests. */
-  connectionsLost = 0;
 
   constructor(private readonly options: SyncClusterOptions) {}
 
   get channel(): string {
     return this.options.feeds.channel;
-  }
-
-  /** Whether the dedicated connection is up. */
-  get connected(): boolean {
-    return this.client !== undefined;
   }
 
   seat(scope: ProviderScope): SharedSync {
@@ -202,7 +195,6 @@ export class SyncCluster {
   /** The dedicated connection failed: every lead it held ends now, and it reconnects. */
   private lose(client: pg.Client, reason: string): void {
     if (this.client !== client) return;
-    this.connectionsLost += 1;
     this.options.log.warn({ instance: this.options.instance, reason }, 'cluster: lost the database connection');
     this.drop();
     client.end().catch(() => undefined);

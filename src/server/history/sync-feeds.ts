@@ -16,13 +16,11 @@ import type { HistoryDb, SyncFeedsTable } from './history-tables.js';
 /** Changes older than this, and before the last checkpoint, are deleted when a checkpoint is written. */
 export const CHANGES_KEPT_MS = 10 * 60_000;
 
-/** What followers are told after each commit: enough to skip a read when only the time moved. */
+/** What followers are told after each commit: which feed, and where it stands; they read the data from the tables. */
 export interface FeedNotice {
   key: string;
   epoch: string;
   seq: number;
-  takenAt: number | null;
-  failed: boolean;
 }
 
 /** The text identifying a provider in notices and lock keys. */
@@ -142,7 +140,7 @@ export class SyncFeeds {
           .where('seq', '<=', seq)
           .where('at', '<', step.takenAt - CHANGES_KEPT_MS)
           .execute();
-      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq, takenAt: step.takenAt, failed: false });
+      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq });
     });
   }
 
@@ -154,7 +152,7 @@ export class SyncFeeds {
         .set({ failure_kind: failure.kind, failure_message: failure.message })
         .where((eb) => eb.and(inScope(scope)))
         .execute();
-      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq: Number(row.seq), takenAt: row.taken_at, failed: true });
+      await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq: Number(row.seq) });
     });
   }
 
