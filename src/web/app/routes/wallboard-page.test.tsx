@@ -17,9 +17,10 @@ const me = {
   permissions: ['calls:read'],
 };
 
-const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { startedAt: new Date(Date.now() - 60_000).toISOString(), ...over });
+const NOW = Date.now();
+const call = (callID: string, over: Partial<CallRecord> = {}): CallRecord => callRecord(callID, { startedAt: new Date(NOW - 60_000).toISOString(), ...over });
 
-const liveCalls = [call('a', { answeredAt: new Date().toISOString() }), call('b', { isOutbound: true }), call('c', { endedAt: new Date().toISOString() })];
+const liveCalls = [call('a', { answeredAt: new Date(NOW).toISOString() }), call('b', { isOutbound: true }), call('c', { endedAt: new Date(NOW).toISOString() })];
 
 /** `/v1/me`, and the list of calls: `calls` answers the live poll, the missed calls' window is empty. */
 const serve = (calls: () => Response) =>

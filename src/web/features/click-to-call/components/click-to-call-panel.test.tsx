@@ -345,8 +345,8 @@ describe('ClickToCallPanel', () => {
     await fillForm(user, 'agt-0001', '5551234567');
     await user.click(placeButton());
     await screen.findByText("Ringing Maya's phone…");
-    const now = new Date().toISOString();
-    const started = new Date(Date.now() - 5_000).toISOString();
+    // One reading of the clock for both ends: two readings a millisecond apart made it 0:04.
+    const endedAt = Date.now();
     showCalls([
       {
         callID: 'c-1',
@@ -356,8 +356,8 @@ describe('ClickToCallPanel', () => {
         isOutbound: true,
         isMissedCall: false,
         remoteNumber: '5551234567',
-        startedAt: started,
-        endedAt: now,
+        startedAt: new Date(endedAt - 5_000).toISOString(),
+        endedAt: new Date(endedAt).toISOString(),
         subscriberID: 'agt-0001',
       },
     ]);
