@@ -1,25 +1,6 @@
 /** What changed between two lists of a provider's calls: new or changed calls, and calls that left. */
+import { sameCall } from '../providers/call-fields.js';
 import type { ProviderCall } from '../providers/phone-system.js';
-
-const FIELDS: readonly (keyof ProviderCall)[] = [
-  'providerCallID',
-  'isOutbound',
-  'isMissedCall',
-  'remoteNumber',
-  'remoteName',
-  'startedAt',
-  'answeredAt',
-  'endedAt',
-  'chosenContactID',
-  'subscriberID',
-  'subscriberFirstName',
-  'subscriberLastName',
-  'subscriberEmail',
-  'subscriberExtension',
-  'subscriberNumber',
-];
-
-export const sameCall = (a: ProviderCall, b: ProviderCall): boolean => FIELDS.every((field) => a[field] === b[field]);
 
 export interface CallDiff {
   /** Calls that are new, or whose fields changed, in `next`'s order. */

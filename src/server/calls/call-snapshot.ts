@@ -3,37 +3,23 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CallRecord } from '../../contract/call-record.js';
+import { CALL_FIELD_NAMES, CALL_FIELDS } from '../providers/call-fields.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { diffCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
 
 const gzipAsync = promisify(gzip);
 
-const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
-
-/** The wire record, fields in the spec's order; unknown optional fields are left out. */
+/** The wire record, fields in the spec's order (the provider's ID and name after its call ID); unknown optional fields are left out. */
 export const toCallRecord = (call: ProviderCall, providerID: string, providerName: string): CallRecord => {
-  const record: CallRecord = {
-    callID: call.callID,
-    providerCallID: call.providerCallID,
-    providerID,
-    providerName,
-    isOutbound: call.isOutbound,
-    isMissedCall: call.isOutbound ? false : call.isMissedCall,
-    remoteNumber: call.remoteNumber,
-    remoteName: call.remoteName,
-    startedAt: new Date(call.startedAt).toISOString(),
-    answeredAt: iso(call.answeredAt),
-    endedAt: iso(call.endedAt),
-    chosenContactID: call.chosenContactID,
-    subscriberID: call.subscriberID,
-    subscriberFirstName: call.subscriberFirstName,
-    subscriberLastName: call.subscriberLastName,
-    subscriberEmail: call.subscriberEmail,
-    subscriberExtension: call.subscriberExtension,
-    subscriberNumber: call.subscriberNumber,
-  };
-  for (const key of Object.keys(record) as (keyof CallRecord)[]) if (record[key] === undefined) delete record[key];
-  return record;
+  const record: Record<string, unknown> = { callID: call.callID, providerCallID: call.providerCallID, providerID, providerName };
+  for (const name of CALL_FIELD_NAMES) {
+    if (name === 'providerCallID') continue;
+    // The spec keeps "missed" for inbound calls.
+    const value = name === 'isMissedCall' ? !call.isOutbound && call.isMissedCall : call[name];
+    if (value === undefined) continue;
+    record[name] = CALL_FIELDS[name].kind === 'time' ? new Date(value as number).toISOString() : value;
+  }
+  return record as CallRecord;
 };
 
 /** Oldest `startedAt` first; the call ID breaks ties so the order is total and stable. */

@@ -1,30 +1,19 @@
 /** The history database's tables as Kysely sees them: one schema for both dialects, times in epoch ms. */
 import type { Kysely } from 'kysely';
+import type { CallFieldColumns } from '../providers/call-fields.js';
 
-/** One row per call a provider's sync loop has seen; booleans are 0 / 1 so both dialects read them alike. */
-export interface CallsTable {
+/**
+ * One row per call a provider's sync loop has seen: its scope, its ID and a column per call field
+ * (from the one list of them); booleans are 0 / 1 so both dialects read them alike.
+ */
+export type CallsTable = {
   account_id: string;
   application_id: string;
   provider_id: string;
   call_id: string;
-  provider_call_id: string;
-  is_outbound: number;
-  is_missed: number;
-  remote_number: string;
-  remote_name: string | null;
-  started_at: number;
-  answered_at: number | null;
-  ended_at: number | null;
   /** 1 when the provider never reported the end: the service closed the call when it vanished. */
   closed_by_sync: number;
-  chosen_contact_id: string | null;
-  subscriber_id: string | null;
-  subscriber_first_name: string | null;
-  subscriber_last_name: string | null;
-  subscriber_email: string | null;
-  subscriber_extension: string | null;
-  subscriber_number: string | null;
-}
+} & CallFieldColumns;
 
 /** The last sync each provider wrote: after a restart, calls still open from before are closed at it. */
 export interface ProviderSyncsTable {

@@ -1,7 +1,7 @@
 /** Writing a sync's batch to the call journal, within a transaction of the caller's. */
 import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
-import { toCallRow } from './call-rows.js';
+import { CALL_COLUMNS, toCallRow } from './call-rows.js';
 import type { HistoryTables } from './history-tables.js';
 import type { JournalBatch } from './journal-batch.js';
 
@@ -62,23 +62,8 @@ const upsertCalls = (trx: Trx, rows: ReturnType<typeof toCallRow>[]) =>
     .insertInto('calls')
     .values(rows)
     .onConflict((oc) =>
-      oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doUpdateSet((eb) => ({
-        provider_call_id: eb.ref('excluded.provider_call_id'),
-        is_outbound: eb.ref('excluded.is_outbound'),
-        is_missed: eb.ref('excluded.is_missed'),
-        remote_number: eb.ref('excluded.remote_number'),
-        remote_name: eb.ref('excluded.remote_name'),
-        started_at: eb.ref('excluded.started_at'),
-        answered_at: eb.ref('excluded.answered_at'),
-        ended_at: eb.ref('excluded.ended_at'),
-        closed_by_sync: eb.ref('excluded.closed_by_sync'),
-        chosen_contact_id: eb.ref('excluded.chosen_contact_id'),
-        subscriber_id: eb.ref('excluded.subscriber_id'),
-        subscriber_first_name: eb.ref('excluded.subscriber_first_name'),
-        subscriber_last_name: eb.ref('excluded.subscriber_last_name'),
-        subscriber_email: eb.ref('excluded.subscriber_email'),
-        subscriber_extension: eb.ref('excluded.subscriber_extension'),
-        subscriber_number: eb.ref('excluded.subscriber_number'),
-      })),
+      oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doUpdateSet((eb) =>
+        Object.fromEntries([...CALL_COLUMNS, 'closed_by_sync'].map((column) => [column, eb.ref(`excluded.${column}` as 'excluded.closed_by_sync')])),
+      ),
     )
     .execute();
