@@ -1,95 +1,62 @@
 /**
- * The end of a call, owned by the service whatever the provider: a call that leaves the
- * provider's list without an end is ended by the service (missed when it was inbound and never
- * answered), and every ended call stays listed for `keepEndedMs` after its end.
+ * The rules of a call's course, owned by the service whatever the provider: what the service keeps
+ * of what it knew when a provider (a list or a pushed update) tells less, when a call is missed,
+ * and the end the service gives a call that leaves the provider's list without one. Pure functions;
+ * the calls they apply to are kept by `KnownCalls`.
  */
-import type { ProviderCall } from '../providers/phone-system.js';
-
-export interface CallEndingsOptions {
-  /** How long an ended call stays listed after its end, whether the provider still lists it or not. */
-  keepEndedMs: number;
-  /**
-   * Past this long between two good syncs the service was not watching (a provider outage, a
-   * restart): a call that left meanwhile ended at the last sync that saw it, not at the one that noticed.
-   */
-  blindAfterMs: number;
-}
-
-/** A call as the service last knew it, and whether the service (not the provider) ended it. */
-export interface KnownCall {
-  call: ProviderCall;
-  endedByService: boolean;
-}
-
-/** What one sync makes of the provider's list. */
-export interface CallEndingsView {
-  /** The list to serve: live calls, and those that ended less than `keepEndedMs` ago. */
-  listed: ProviderCall[];
-  /** Every call the service knows of at this sync, listed or not: what the journal must hold. */
-  known: ProviderCall[];
-  /** IDs of the known calls whose end the service set. */
-  endedByService: ReadonlySet<string>;
-}
+import { SUBSCRIBER_FIELDS } from '../providers/call-fields.js';
+import type { CallUpdate, ProviderCall } from '../providers/phone-system.js';
 
 /** Inbound and never answered: the spec's missed call. */
 export const isMissed = (call: Pick<ProviderCall, 'isOutbound' | 'answeredAt'>): boolean => !call.isOutbound && call.answeredAt === undefined;
 
-/** The provider's version, keeping an answer the service saw before if the provider no longer reports it. */
-const withAnswerKept = (call: ProviderCall, before: ProviderCall | undefined): ProviderCall =>
-  call.answeredAt === undefined && before?.answeredAt !== undefined ? { ...call, answeredAt: before.answeredAt } : call;
+/** An inbound call that ended without an answer is missed, whoever saw the end. */
+const settled = (call: ProviderCall): ProviderCall =>
+  call.endedAt !== undefined && !call.isMissedCall && isMissed(call) ? { ...call, isMissedCall: true } : call;
 
-const withEnd = (call: ProviderCall, at: number): ProviderCall => ({
-  ...call,
-  endedAt: Math.max(at, call.answeredAt ?? call.startedAt),
-  isMissedCall: call.isMissedCall || isMissed(call),
-});
+/**
+ * The provider's latest version of a call, with what the service knew before kept where the
+ * provider now tells less: the earliest start and answer seen, the first end the provider gave
+ * (a provider's end is final; one the service set is not), a remote number, name, contact and
+ * subscriber once known. Returns `incoming` itself when nothing was kept.
+ */
+export const withKnownFacts = (incoming: ProviderCall, before: ProviderCall | undefined, beforeEndedByService = false): ProviderCall => {
+  if (!before) return settled(incoming);
+  const kept: Partial<ProviderCall> = {};
+  if (before.startedAt < incoming.startedAt) kept.startedAt = before.startedAt;
+  if (before.answeredAt !== undefined && !(incoming.answeredAt !== undefined && incoming.answeredAt <= before.answeredAt)) kept.answeredAt = before.answeredAt;
+  if (before.endedAt !== undefined && !beforeEndedByService && incoming.endedAt !== before.endedAt) kept.endedAt = before.endedAt;
+  if (incoming.remoteNumber === '' && before.remoteNumber !== '') kept.remoteNumber = before.remoteNumber;
+  if (incoming.remoteName === undefined && before.remoteName !== undefined) kept.remoteName = before.remoteName;
+  if (incoming.chosenContactID === undefined && before.chosenContactID !== undefined) kept.chosenContactID = before.chosenContactID;
+  if (incoming.subscriberID === undefined && before.subscriberID !== undefined)
+    for (const field of SUBSCRIBER_FIELDS) if (before[field] !== undefined) kept[field] = before[field];
+  return settled(Object.keys(kept).length === 0 ? incoming : { ...incoming, ...kept });
+};
 
-export class CallEndings {
-  private known = new Map<string, KnownCall>();
-  /** Clock time of the last sync, or of the journal's last one after a restart. */
-  private lastSyncAt: number | undefined;
+/** The fields a pushed update needs to make a call the service did not know yet. */
+const REQUIRED_TO_CREATE = ['providerCallID', 'isOutbound', 'remoteNumber', 'startedAt'] as const;
 
-  constructor(private readonly options: CallEndingsOptions) {}
+/** The call an update tells of, when it tells enough to make one; undefined otherwise. */
+export const callFromUpdate = (update: CallUpdate): ProviderCall | undefined => {
+  const { fields } = update;
+  if (REQUIRED_TO_CREATE.some((field) => fields[field] === undefined)) return undefined;
+  return settled({ isMissedCall: false, ...fields, callID: update.callID } as ProviderCall);
+};
 
-  /**
-   * Takes back what the service knew before a restart (the journal's open and recently ended
-   * calls, and the time of its last sync); only before the first sync.
-   */
-  restore(calls: readonly KnownCall[], lastSyncAt: number | undefined): void {
-    if (this.lastSyncAt !== undefined) return;
-    this.known = new Map(calls.map((known) => [known.call.callID, known]));
-    this.lastSyncAt = lastSyncAt;
-  }
+/**
+ * A known call with an update's fields applied: fields the update leaves out stay as they were,
+ * and a new subscriber replaces the old one's fields together. Facts are kept as for a list.
+ */
+export const withUpdate = (before: ProviderCall, update: CallUpdate, beforeEndedByService: boolean): ProviderCall => {
+  const { fields } = update;
+  const next: ProviderCall = { ...before };
+  if (fields.subscriberID !== undefined && fields.subscriberID !== before.subscriberID) for (const field of SUBSCRIBER_FIELDS) delete next[field];
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
+  // A pushed end replaces one the service set when the call left a list.
+  return withKnownFacts(next, before, beforeEndedByService || fields.endedAt !== undefined);
+};
 
-  /** The service's view at `at` of the calls the provider listed then. */
-  next(provided: readonly ProviderCall[], at: number): CallEndingsView {
-    const next = new Map<string, KnownCall>();
-    for (const call of provided) next.set(call.callID, { call: withAnswerKept(call, this.known.get(call.callID)?.call), endedByService: false });
-    const endAt = this.lastSyncAt !== undefined && at - this.lastSyncAt > this.options.blindAfterMs ? this.lastSyncAt : at;
-    for (const [callID, was] of this.known) {
-      if (next.has(callID)) continue;
-      // Ended now: known for this sync at least, so the journal gets its end even when it is listed no longer.
-      if (was.call.endedAt === undefined) next.set(callID, { call: withEnd(was.call, endAt), endedByService: true });
-      else if (this.isListed(was.call, at)) next.set(callID, was);
-    }
-    this.known = next;
-    this.lastSyncAt = at;
-    return this.view(at);
-  }
-
-  private isListed(call: ProviderCall, at: number): boolean {
-    return call.endedAt === undefined || at - call.endedAt < this.options.keepEndedMs;
-  }
-
-  private view(at: number): CallEndingsView {
-    const listed: ProviderCall[] = [];
-    const known: ProviderCall[] = [];
-    const endedByService = new Set<string>();
-    for (const { call, endedByService: byService } of this.known.values()) {
-      known.push(call);
-      if (this.isListed(call, at)) listed.push(call);
-      if (byService) endedByService.add(call.callID);
-    }
-    return { listed, known, endedByService };
-  }
-}
+/** The service's end of a call that left the provider's list without one, at `at` (never before its start or answer). */
+export const withEnd = (call: ProviderCall, at: number): ProviderCall =>
+  settled({ ...call, endedAt: Math.max(at, call.answeredAt ?? call.startedAt) });

@@ -60,21 +60,27 @@ export class ChangeLog {
     return { epoch: this.epoch, seq: this.current };
   }
 
+  /**
+   * The next change, numbered and serialized but not yet appended: `serialize` gets its position
+   * and returns the event's data. A leader commits it before it adopts it.
+   */
+  numbered(serialize: (position: LogPosition) => string, counts: { upserted: number; removed: number }): ChangeEntry {
+    const position = { epoch: this.epoch, seq: this.current + 1 };
+    const data = serialize(position);
+    this.serializations += 1;
+    return { seq: position.seq, at: this.clock.now(), data, ...counts };
+  }
+
   /** Appends the next change; `serialize` gets its position and returns the event's data. */
   append(serialize: (position: LogPosition) => string, counts: { upserted: number; removed: number }): ChangeEntry {
-    this.current += 1;
-    const data = serialize(this.position);
-    this.serializations += 1;
-    const entry = { seq: this.current, at: this.clock.now(), data, ...counts };
-    this.entries.push(entry);
-    this.bytes += Buffer.byteLength(data);
-    this.trim();
+    const entry = this.numbered(serialize, counts);
+    this.adopt(entry);
     return entry;
   }
 
   /**
-   * Takes an entry numbered elsewhere (by a cluster's leader), which must be the next one; an
-   * entry out of order throws, and the caller starts over from a snapshot.
+   * Takes the next entry (numbered here, or elsewhere by a cluster's leader), which must follow
+   * the last one; an entry out of order throws, and the caller starts over from a snapshot.
    */
   adopt(entry: ChangeEntry): void {
     if (entry.seq !== this.current + 1) throw new Error(`change ${entry.seq} does not follow ${this.current}`);

@@ -3,7 +3,7 @@ import type { CallRecord } from '../../contract/call-record.js';
 import { ManualClock } from '../clock.js';
 import type { JournalRecall } from '../history/history-store.js';
 import type { JournalBatch } from '../history/journal-batch.js';
-import type { ProviderCall } from '../providers/phone-system.js';
+import { ProviderFailure, type CallUpdate, type ProviderCall } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
 import { ProviderSync } from './provider-sync.js';
 
@@ -416,5 +416,96 @@ describe('ProviderSync: the end of a call', () => {
     clock.advance(1000);
     await sync.syncOnce();
     expect(journal.recalledSince).toHaveLength(1);
+  });
+});
+
+describe('ProviderSync: updates the provider pushes', () => {
+  const served = (s: ProviderSync) => {
+    const read = s.read();
+    if (!read.ok) throw read.failure;
+    return (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
+  };
+  const answered = (at: number, sequence: number): CallUpdate => ({ callID: 'c', at, source: 'leg', sequence, fields: { answeredAt: at } });
+
+  it('applies an update at once: published as a change, journaled, with no list asked for', async () => {
+    const { clock, phone, sync, batches } = setup();
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    const changes: number[] = [];
+    sync.subscribe((event) => event.type === 'changes' && changes.push(event.entry.seq));
+    clock.advance(300);
+    await sync.push([answered(1_000_300, 1)]);
+    expect(served(sync)).toEqual([expect.objectContaining({ callID: 'c', answeredAt: new Date(1_000_300).toISOString() })]);
+    expect(changes).toEqual([1]);
+    expect(phone.listRequests).toBe(1);
+    expect(batches.at(-1)).toMatchObject({ at: 1_000_000, upserts: [expect.objectContaining({ answeredAt: 1_000_300 })] });
+    // The snapshot's age is the last list's: an update says nothing of the calls it does not name.
+    expect(sync.read()).toMatchObject({ ok: true, ageMs: 300 });
+  });
+
+  it('changes nothing for an update delivered twice', async () => {
+    const { phone, sync, batches } = setup();
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    await sync.push([answered(1_000_000, 1)]);
+    const written = batches.length;
+    const etag = sync.read();
+    await sync.push([answered(1_000_000, 1)]);
+    expect(batches).toHaveLength(written);
+    const again = sync.read();
+    expect(etag.ok && again.ok && etag.snapshot.etag === again.snapshot.etag).toBe(true);
+  });
+
+  it('does not let a list asked for before an update undo it', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    let answerList: () => void = () => undefined;
+    phone.listLatency = () => new Promise<void>((resolve) => (answerList = resolve));
+    clock.advance(1000);
+    const listing = sync.syncOnce();
+    await new Promise((resolve) => setImmediate(resolve));
+    await sync.push([{ callID: 'c', at: 1_000_900, source: 'leg', sequence: 1, fields: { answeredAt: 1_000_500, endedAt: 1_000_900 } }]);
+    answerList();
+    await listing;
+    expect(served(sync)).toEqual([expect.objectContaining({ endedAt: new Date(1_000_900).toISOString(), isMissedCall: false })]);
+  });
+
+  it('keeps updates that come before the first list, and publishes them with it', async () => {
+    const { phone, sync } = setup();
+    await sync.push([answered(1_000_000, 1)]);
+    await sync.push([{ callID: 'n', at: 1_000_000, fields: { providerCallID: 'n', isOutbound: true, remoteNumber: '15550100001', startedAt: 1_000_000 } }]);
+    expect(sync.settled).toBe(false);
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    expect(served(sync).map((c) => [c.callID, c.answeredAt])).toEqual([
+      ['c', new Date(1_000_000).toISOString()],
+      ['n', undefined],
+    ]);
+  });
+
+  it('lists soon, within the provider’s floor, when an update names a call no list has shown', async () => {
+    const { phone, sync } = setup({ intervalMs: 60_000, minListIntervalMs: 300 });
+    await sync.syncOnce();
+    phone.calls = [call('c', 999_000)];
+    await sync.push([answered(1_000_000, 1)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(phone.listRequests).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(phone.listRequests).toBe(2);
+    expect(served(sync)[0]).toMatchObject({ answeredAt: new Date(1_000_000).toISOString() });
+  });
+
+  it('asks no list before the time a rate-limited provider gave', async () => {
+    const { phone, sync } = setup({ intervalMs: 100 });
+    phone.listCalls = async () => {
+      phone.listRequests += 1;
+      throw new ProviderFailure('unavailable', 'rate limited', undefined, 500);
+    };
+    sync.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(phone.listRequests).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(phone.listRequests).toBe(2);
   });
 });

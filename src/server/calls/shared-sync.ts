@@ -4,7 +4,7 @@
  * cluster, whatever carries it.
  */
 import type { JournalBatch } from '../history/journal-batch.js';
-import type { ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
+import type { CallUpdate, ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
 
 /** Where the shared feed stands: its log's epoch and position, and the health of the last poll. */
 export interface FeedState {
@@ -43,6 +43,14 @@ export interface FeedCommit {
   change?: FeedChange;
   /** The listed calls after this sync, written now and then so a follower need not replay every change. */
   checkpoint?: readonly ProviderCall[];
+  /** The stored deliveries of pushed updates this sync applied: removed from the inbox in the same transaction. */
+  delivered?: readonly string[];
+}
+
+/** Pushed updates stored for the leader, oldest first, and the IDs of the deliveries that carried them. */
+export interface Delivered {
+  ids: string[];
+  updates: CallUpdate[];
 }
 
 /** The write came from an instance that no longer leads: it was refused, and nothing of it was written. */
@@ -62,6 +70,8 @@ export interface SyncRoles {
   changed(): void;
   /** Another instance asks the leader to poll soon. */
   pollSoon(): void;
+  /** An instance stored pushed updates for the leader: drain them. */
+  delivered(): void;
 }
 
 /** One provider's seat in the cluster. */
@@ -81,4 +91,11 @@ export interface SharedSync {
   resign(): Promise<void>;
   /** Asks whichever instance leads to poll soon (a call was placed here). */
   requestSync(): void;
+  /**
+   * Stores updates the provider pushed to this instance, for the leader to apply, and tells it;
+   * resolves once they are stored (a webhook is acknowledged then), whichever instance leads.
+   */
+  deliver(updates: readonly CallUpdate[]): Promise<void>;
+  /** The leader's read of the stored deliveries, oldest first, at most `limit` of them; undefined when there are none. */
+  takeDelivered(limit: number): Promise<Delivered | undefined>;
 }

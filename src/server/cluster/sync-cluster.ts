@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ProviderScope } from '../../contract/paths.js';
-import { NotLeading, type FeedCommit, type SharedSync, type SyncRoles } from '../calls/shared-sync.js';
+import { NotLeading, type Delivered, type FeedCommit, type SharedSync, type SyncRoles } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
 import { scopeKey, type FeedNotice, type SyncFeeds } from '../history/sync-feeds.js';
-import type { ProviderFailureKind } from '../providers/phone-system.js';
+import type { CallUpdate, ProviderFailureKind } from '../providers/phone-system.js';
 
 export interface SyncClusterOptions {
   url: string;
@@ -85,6 +85,15 @@ class Seat implements SharedSync {
     this.feeds.requestSync(this.scope).catch(() => undefined);
   }
 
+  deliver(updates: readonly CallUpdate[]): Promise<void> {
+    return this.feeds.deliver(this.scope, updates, this.cluster.now());
+  }
+
+  takeDelivered(limit: number): Promise<Delivered | undefined> {
+    this.checkLead();
+    return this.feeds.delivered(this.scope, limit);
+  }
+
   /** Before each write: the lock's connection must still be up, or this instance leads no more. */
   private checkLead(): void {
     if (!this.leading || !this.cluster.holds(this)) throw new NotLeading('its connection to the database dropped');
@@ -134,6 +143,10 @@ export class SyncCluster {
     await client?.end().catch(() => undefined);
   }
 
+  now(): number {
+    return this.options.clock.now();
+  }
+
   holds(seat: Seat): boolean {
     return this.client !== undefined && this.locked.has(seat.key);
   }
@@ -171,6 +184,7 @@ export class SyncCluster {
         await client.connect();
         await client.query(`listen "${this.channel}"`);
         await client.query(`listen "${this.channel}_soon"`);
+        await client.query(`listen "${this.channel}_delivered"`);
       } catch (error) {
         await client.end().catch(() => undefined);
         failures += 1;
@@ -265,9 +279,11 @@ export class SyncCluster {
 
   private hear(channel: string, payload: string | undefined): void {
     if (payload === undefined) return;
-    if (channel === `${this.channel}_soon`) {
+    if (channel === `${this.channel}_soon` || channel === `${this.channel}_delivered`) {
       const seat = this.seats.get(payload);
-      if (seat?.leading) seat.roles?.pollSoon();
+      if (!seat?.leading) return;
+      if (channel.endsWith('_soon')) seat.roles?.pollSoon();
+      else seat.roles?.delivered();
       return;
     }
     if (channel !== this.channel) return;

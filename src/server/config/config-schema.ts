@@ -83,6 +83,11 @@ const providerCommon = {
   name: z.string().min(1),
   /** How often the service asks the provider for its calls. */
   syncIntervalMs: z.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Lists start at least this far apart, whatever asks for one (a placed call, a pushed update
+   * about a call no list showed yet): the provider's rate limit. The provider type's own floor by default.
+   */
+  minListIntervalMs: z.number().int().min(0).max(600_000).optional(),
   /** How long one provider request may take before it counts as a timeout. */
   requestTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
   /** How old the last good snapshot may grow, while the provider fails, before lists answer 503. */

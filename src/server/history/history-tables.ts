@@ -108,6 +108,19 @@ export interface SyncChangesTable {
   removed: string;
 }
 
+/** Call updates a provider pushed to one instance of a cluster, stored until the leader applies them in a commit. */
+export interface SyncInboxTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  /** A random ID of the delivery: the leader removes the ones it applied, by ID. */
+  id: string;
+  /** Clock time the instance received them: the leader applies deliveries in this order. */
+  received_at: number;
+  /** The updates, as JSON. */
+  updates: string;
+}
+
 export interface HistoryTables {
   calls: CallsTable;
   provider_syncs: ProviderSyncsTable;
@@ -116,6 +129,7 @@ export interface HistoryTables {
   idempotency_key_counts: IdempotencyKeyCountsTable;
   sync_feeds: SyncFeedsTable;
   sync_changes: SyncChangesTable;
+  sync_inbox: SyncInboxTable;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

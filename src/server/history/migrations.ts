@@ -121,6 +121,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_sync_inbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sync_inbox')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addColumn('updates', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sync_inbox_pk', [...scopeColumns, 'id'])
+        .execute();
+      await db.schema.createIndex('sync_inbox_by_arrival').on('sync_inbox').columns([...scopeColumns, 'received_at']).execute();
+    },
+  },
 };
 
 /**

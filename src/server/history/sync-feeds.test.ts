@@ -81,4 +81,23 @@ describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
     await feeds().commit(scope, term, step(0, ['a']));
     expect((await feeds().read(scope, undefined))?.state.failure).toBeUndefined();
   });
+
+  it('keeps pushed updates stored by any instance until the commit that applies them removes them, and refuses a stale leader that tries', async () => {
+    const { term } = await feeds().claim(scope, 'a', T0);
+    const update = (callID: string, sequence: number) => ({ callID, at: T0, source: callID, sequence, fields: { answeredAt: T0 + sequence } });
+    expect(await feeds().delivered(scope, 10)).toBeUndefined();
+    await feeds().deliver(scope, [update('x', 1)], T0);
+    await feeds().deliver(scope, [update('y', 1), update('y', 2)], T0 + 1);
+    const taken = await feeds().delivered(scope, 10);
+    expect(taken?.updates.map((u) => `${u.callID}${u.sequence}`)).toEqual(['x1', 'y1', 'y2']);
+    expect(taken?.ids).toHaveLength(2);
+    expect((await feeds().delivered(scope, 1))?.updates).toEqual([update('x', 1)]);
+    // Another scope's inbox is its own.
+    expect(await feeds().delivered({ ...scope, providerID: 'other' }, 10)).toBeUndefined();
+
+    await expect(feeds().commit(scope, term - 1, { ...step(0, ['x']), delivered: taken?.ids ?? [] })).rejects.toBeInstanceOf(NotLeading);
+    expect((await feeds().delivered(scope, 10))?.ids).toEqual(taken?.ids);
+    await feeds().commit(scope, term, { ...step(0, ['x']), delivered: taken?.ids.slice(0, 1) ?? [] });
+    expect((await feeds().delivered(scope, 10))?.updates.map((u) => u.callID)).toEqual(['y', 'y']);
+  });
 });

@@ -4,12 +4,12 @@
  * the numbered changes since. The leader's journal batch, its change and the new position are
  * one transaction, fenced by its term, and the other instances hear of it by NOTIFY after commit.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
-import type { FeedCommit, FeedRead, FeedState } from '../calls/shared-sync.js';
+import type { Delivered, FeedCommit, FeedRead, FeedState } from '../calls/shared-sync.js';
 import { NotLeading } from '../calls/shared-sync.js';
-import type { ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
+import type { CallUpdate, ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
 import { inScope, writeJournalBatch, type Trx } from './journal-write.js';
 import type { HistoryDb, SyncFeedsTable } from './history-tables.js';
 
@@ -133,6 +133,12 @@ export class SyncFeeds {
         .set({ seq, taken_at: step.takenAt, failure_kind: null, failure_message: null, ...checkpoint })
         .where((eb) => eb.and(inScope(scope)))
         .execute();
+      if (step.delivered && step.delivered.length > 0)
+        await trx
+          .deleteFrom('sync_inbox')
+          .where((eb) => eb.and(inScope(scope)))
+          .where('id', 'in', [...step.delivered])
+          .execute();
       if (step.checkpoint)
         await trx
           .deleteFrom('sync_changes')
@@ -154,6 +160,31 @@ export class SyncFeeds {
         .execute();
       await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq: Number(row.seq) });
     });
+  }
+
+  /** Stores updates pushed to this instance for the leader of `scope`, and tells it after commit. */
+  async deliver(scope: ProviderScope, updates: readonly CallUpdate[], now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sync_inbox')
+        .values({ ...inScope(scope), id: randomUUID(), received_at: now, updates: JSON.stringify(updates) })
+        .execute();
+      await sql`select pg_notify(${`${this.channel}_delivered`}, ${scopeKey(scope)})`.execute(trx);
+    });
+  }
+
+  /** The stored deliveries of `scope`, oldest first, at most `limit`; they stay until a commit removes them. */
+  async delivered(scope: ProviderScope, limit: number): Promise<Delivered | undefined> {
+    const rows = await this.db
+      .selectFrom('sync_inbox')
+      .select(['id', 'updates'])
+      .where((eb) => eb.and(inScope(scope)))
+      .orderBy('received_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return undefined;
+    return { ids: rows.map((row) => row.id), updates: rows.flatMap((row) => JSON.parse(row.updates) as CallUpdate[]) };
   }
 
   /** Asks the leader of `scope`, wherever it runs, to poll soon. */

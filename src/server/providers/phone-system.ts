@@ -26,6 +26,53 @@ export interface ProviderCall {
   subscriberNumber?: string;
 }
 
+/**
+ * What a provider told of one call by itself (a status callback, a socket event, the answer to a
+ * placed call), rather than in a list: the fields it knows now, at the provider's time `at`.
+ * Updates of one `source` (a call leg, say) are numbered by `sequence`: one already applied, or
+ * older, is ignored, so a repeated delivery changes nothing.
+ */
+export interface CallUpdate {
+  /** The call it belongs to (one call may be several legs at the provider). */
+  callID: string;
+  at: number;
+  source?: string;
+  sequence?: number;
+  /**
+   * The fields it tells; absent ones stay as they were. An update about a call the service does not
+   * know yet makes one when it gives `providerCallID`, `isOutbound`, `remoteNumber` and `startedAt`.
+   */
+  fields: Partial<Omit<ProviderCall, 'callID'>>;
+}
+
+/** A request a provider sent to the service's webhook, as received. */
+export interface WebhookRequest {
+  /** The path and query string, as the request line gave them. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body. */
+  body: string;
+}
+
+/** Why a webhook request was not taken: not signed by the provider, or not a request it sends. */
+export class WebhookRefused extends Error {
+  constructor(
+    readonly reason: 'unsigned' | 'forged' | 'malformed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebhookRefused';
+  }
+}
+
+/** Updates a provider pushes to the service over HTTP: any instance of a cluster may receive them. */
+export interface ProviderWebhook {
+  /** The provider type named in the webhook's path: `/v1/webhooks/<type>/...`. */
+  readonly type: string;
+  /** Checks the request is the provider's own (its signature) and reads the updates it carries; throws WebhookRefused. */
+  receive(request: WebhookRequest): CallUpdate[];
+}
+
 export interface PlaceCallRequest {
   providerSubscriberID: string;
   remoteNumber: string;
@@ -53,8 +100,11 @@ export interface PastCalls {
 export interface PhoneSystem {
   /** Live calls, plus recently ended ones where the provider still reports them (with `endedAt`). */
   listCalls(signal: AbortSignal): Promise<ProviderCall[]>;
-  /** Resolves once the provider accepted the call; rejects with SubscriberRejection or ProviderFailure. */
-  placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<void>;
+  /**
+   * Resolves once the provider accepted the call, with what the provider told of the new call if
+   * anything (taken in as pushed updates); rejects with SubscriberRejection or ProviderFailure.
+   */
+  placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[] | void>;
   listSubscribers(signal: AbortSignal): Promise<Subscriber[]>;
   /**
    * Optional: the provider's past, for a journal that does not hold it yet. Yields batches as it
@@ -70,6 +120,15 @@ export interface PhoneSystem {
    * tell is polled.
    */
   watchChanges?(onChange: () => void): () => void;
+  /**
+   * Optional: updates from a connection the service opens to the provider (an event socket), only
+   * on the instance that syncs it; returns a function that closes it. Lists remain the reconciliation.
+   */
+  streamUpdates?(onUpdates: (updates: CallUpdate[]) => void): () => void;
+  /** Optional: updates the provider pushes to the service's webhook. */
+  webhook?: ProviderWebhook;
+  /** Optional: lists start at least this far apart, whatever asks for one (the provider's rate limit). */
+  minListIntervalMs?: number;
   close(): Promise<void>;
 }
 
@@ -110,6 +169,8 @@ export class ProviderFailure extends Error {
     message: string,
     /** The configured name of the provider that failed, once the service knows which one it was. */
     readonly providerName?: string,
+    /** The provider asked not to be asked again before this long (a rate limit). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ProviderFailure';

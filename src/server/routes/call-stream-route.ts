@@ -7,8 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, streamQuerySchema } from '../../contract/call-stream.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
-import { formatPosition, type ChangeEntry, type LogPosition } from '../calls/change-log.js';
-import type { ProviderStatus, SyncEvent } from '../calls/provider-sync.js';
+import type { ChangeEntry, LogPosition } from '../calls/change-log.js';
+import type { ProviderStatus, SyncEvent } from '../calls/live-calls.js';
+import { snapshotDataAround, statusData } from '../calls/stream-data.js';
 import { domainProblem } from '../http/domain-problems.js';
 import { EventStream, SharedText } from '../http/event-stream.js';
 import type { RouteDoc } from '../http/route-catalog.js';
@@ -77,16 +78,6 @@ const sharedChange = (entry: ChangeEntry): SharedText => {
   return text;
 };
 
-const statusData = (providerID: string, status: ProviderStatus): string => {
-  const problem = status.failure ? domainProblem(status.failure)?.toBody() : undefined;
-  return JSON.stringify({
-    providerID,
-    available: status.available,
-    ...(status.snapshotAgeMs === undefined ? {} : { snapshotAgeMs: Math.max(0, Math.round(status.snapshotAgeMs)) }),
-    ...(problem ? { problem } : {}),
-  });
-};
-
 /** One provider's part of a stream: what the client holds of it, and how to bring it up to date. */
 const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
   const providerID = runtime.config.id;
@@ -99,15 +90,13 @@ const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: Prov
     if (!positioned) return false;
     held = positioned.position;
     cursor.set(providerID, positioned.position);
-    stream.send('snapshot', cursor.toString(), [
-      `{"providerID":${JSON.stringify(providerID)},"cursor":"${formatPosition(positioned.position)}","snapshotAgeMs":${positioned.ageMs},"calls":`,
-      new SharedText(positioned.snapshot.callsJSON()),
-      '}',
-    ]);
+    const [before, after] = snapshotDataAround(providerID, positioned.position, positioned.ageMs);
+    stream.send('snapshot', cursor.toString(), [before, new SharedText(positioned.snapshot.callsJSON()), after]);
     return true;
   };
 
-  const sendStatus = (status: ProviderStatus) => stream.send('status', cursor.toString(), [statusData(providerID, status)]);
+  const sendStatus = (status: ProviderStatus) =>
+    stream.send('status', cursor.toString(), [statusData(providerID, status, status.failure && domainProblem(status.failure)?.toBody())]);
 
   const onEvent = (event: SyncEvent) => {
     if (event.type === 'status') {

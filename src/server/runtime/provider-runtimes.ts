@@ -12,7 +12,7 @@ import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
-import { ProviderFailure, type PhoneSystem, type PlaceCallRequest } from '../providers/phone-system.js';
+import { ProviderFailure, WebhookRefused, type PhoneSystem, type PlaceCallRequest, type WebhookRequest } from '../providers/phone-system.js';
 
 export type PhoneSystemFactory = (config: ProviderConfig, scope: ProviderScope) => PhoneSystem;
 
@@ -26,6 +26,7 @@ export class ProviderRuntime {
     readonly config: ProviderConfig,
     readonly phoneSystem: PhoneSystem,
     readonly sync: ProviderSync,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
@@ -33,10 +34,32 @@ export class ProviderRuntime {
     return this.sync.role !== 'follower';
   }
 
-  /** Places the call, then asks for a sync soon so the new call shows at once rather than at the next tick. */
+  /**
+   * Places the call; what the provider told of the new call is taken in as pushed updates, and a
+   * list is asked for soon, so the call shows at once rather than at the next tick.
+   */
   async placeCall(request: PlaceCallRequest): Promise<void> {
-    await this.request((signal) => this.phoneSystem.placeCall(request, signal));
+    const updates = await this.request((signal) => this.phoneSystem.placeCall(request, signal));
+    // The call is placed whatever becomes of this: the next list shows it all the same.
+    if (updates) await this.sync.push(updates).catch((error: unknown) => this.logUnapplied(error));
     this.sync.syncSoon();
+  }
+
+  /**
+   * Takes in a request to the provider's webhook: the phone system checks it is the provider's own
+   * and reads it (throwing WebhookRefused when not), the sync applies what it tells. Resolves with
+   * the number of updates once they are applied, or stored for the cluster's leader.
+   */
+  async receiveWebhook(request: WebhookRequest): Promise<number> {
+    const { webhook } = this.phoneSystem;
+    if (!webhook) throw new WebhookRefused('malformed', `provider "${this.config.id}" takes no webhook`);
+    const updates = webhook.receive(request);
+    await this.sync.push(updates);
+    return updates.length;
+  }
+
+  private logUnapplied(error: unknown): void {
+    this.log.error({ provider: this.config.id, reason: (error as Error).message }, 'what the provider told of a placed call was not taken in');
   }
 
   listSubscribers(): Promise<Subscriber[]> {
@@ -48,7 +71,7 @@ export class ProviderRuntime {
       return await callWithDeadline(this.config.requestTimeoutMs, call);
     } catch (error) {
       if (error instanceof ProviderFailure && error.providerName === undefined)
-        throw new ProviderFailure(error.kind, error.message, this.config.name);
+        throw new ProviderFailure(error.kind, error.message, this.config.name, error.retryAfterMs);
       throw error;
     }
   }
@@ -75,6 +98,7 @@ export class ProviderRuntimes {
             providerID: provider.id,
             providerName: provider.name,
             intervalMs: provider.syncIntervalMs,
+            minListIntervalMs: provider.minListIntervalMs ?? phoneSystem.minListIntervalMs,
             requestTimeoutMs: provider.requestTimeoutMs,
             staleAfterMs: provider.staleAfterMs,
             keepEndedMs: provider.keepEndedMs,
@@ -83,7 +107,7 @@ export class ProviderRuntimes {
             journal: history.journal(scope),
             ...(seat ? { shared: seat(scope) } : {}),
           });
-          this.byKey.set(keyOf(scope), new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync));
+          this.byKey.set(keyOf(scope), new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log));
         }
   }
 

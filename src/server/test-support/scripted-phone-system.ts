@@ -1,6 +1,7 @@
 /** A phone system whose calls and failures a test sets directly, and which records what it was asked. */
 import type { Subscriber } from '../../contract/subscriber.js';
 import {
+  type CallUpdate,
   ProviderFailure,
   SubscriberRejection,
   type PhoneSystem,
@@ -8,6 +9,7 @@ import {
   type PlaceCallRequest,
   type ProviderCall,
   type ProviderFailureKind,
+  type ProviderWebhook,
 } from '../providers/phone-system.js';
 
 export type ScriptedFailure = ProviderFailureKind | 'stall' | null;
@@ -24,14 +26,27 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   control?: PhoneSystemControl;
   /** Offered only when a test sets it: a phone system that tells of its changes. */
   watchChanges?: (onChange: () => void) => () => void;
+  /** Offered only when a test sets it: a webhook the provider pushes updates to. */
+  webhook?: ProviderWebhook;
+  /** Offered only when a test sets it. */
+  minListIntervalMs?: number;
+  /** What the phone system tells of each call it places, taken in as pushed updates. */
+  placedUpdates?: (request: PlaceCallRequest) => CallUpdate[];
+  /**
+   * Awaited after a list is read and before it is answered, so a test can act while a list is on
+   * its way: the list answers the calls as they were when it was asked.
+   */
+  listLatency?: () => Promise<void>;
 
   async listCalls(signal: AbortSignal): Promise<ProviderCall[]> {
     this.listRequests += 1;
     await this.failIfSet(signal);
-    return this.calls.map((call) => ({ ...call }));
+    const calls = this.calls.map((call) => ({ ...call }));
+    await this.listLatency?.();
+    return calls;
   }
 
-  async placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<void> {
+  async placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[] | void> {
     await this.failIfSet(signal);
     const subscriber = this.subscribers.find((s) => s.providerSubscriberID === request.providerSubscriberID);
     if (!subscriber) throw new SubscriberRejection('subscriber_not_found', `No subscriber "${request.providerSubscriberID}".`);
@@ -40,6 +55,7 @@ export class ScriptedPhoneSystem implements PhoneSystem {
     if (!subscriber.active) throw new SubscriberRejection('subscriber_inactive', `Extension ${subscriber.extension} is inactive.`);
     if (this.placeDelayMs) await new Promise((resolve) => setTimeout(resolve, this.placeDelayMs));
     this.placed.push(request);
+    return this.placedUpdates?.(request);
   }
 
   async listSubscribers(signal: AbortSignal): Promise<Subscriber[]> {

@@ -1,0 +1,87 @@
+/**
+ * A cluster follower's copy of a provider's calls: it reads what the leader committed to the
+ * shared feed and publishes it as the leader did, one read at a time; a copy that cannot be
+ * continued starts again from the feed's checkpoint.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { ProviderFailure } from '../providers/phone-system.js';
+import { CallSnapshot, type ProviderIdentity } from './call-snapshot.js';
+import type { LiveCalls } from './live-calls.js';
+import type { FeedChange, FeedRead, SharedSync } from './shared-sync.js';
+
+export class FeedFollower {
+  /** Reads run one after another; one not yet started covers every ask. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private queued: Promise<boolean> | undefined;
+  /** What this instance holds could not be continued: the next read starts from the checkpoint. */
+  private resync = false;
+  /** Failed reads in a row; the log says when a streak starts and ends. */
+  private failedInARow = 0;
+
+  constructor(
+    private readonly shared: SharedSync,
+    private readonly live: LiveCalls,
+    private readonly provider: ProviderIdentity,
+    private readonly log: FastifyBaseLogger,
+    /** Whether this instance follows now: a leader holds what it committed and reads nothing. */
+    private readonly following: () => boolean,
+  ) {}
+
+  /** Catches up with the feed; resolves whether it could (a leader has nothing to read, so true). */
+  read(): Promise<boolean> {
+    if (this.queued) return this.queued;
+    const run = this.chain.then(() => {
+      this.queued = undefined;
+      return this.catchUp();
+    });
+    this.queued = run;
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUp(): Promise<boolean> {
+    if (!this.following()) return true;
+    let read: FeedRead | undefined;
+    try {
+      read = await this.shared.read(this.resync ? undefined : this.live.position);
+    } catch (error) {
+      this.failedInARow += 1;
+      const line = { provider: this.provider.id, reason: (error as Error).message, failedInARow: this.failedInARow };
+      if (this.failedInARow === 1) this.log.warn(line, 'shared sync unreadable');
+      this.live.updateHealth();
+      return false;
+    }
+    if (this.failedInARow > 0) this.log.info({ provider: this.provider.id }, 'shared sync readable again');
+    this.failedInARow = 0;
+    // The lead may have been taken while the read was out: the leader holds what it committed.
+    if (!read || !this.following()) return true;
+    try {
+      this.apply(read);
+    } catch (error) {
+      this.resync = true;
+      this.log.error({ provider: this.provider.id, reason: (error as Error).message }, 'shared sync out of step; reading it whole');
+      return false;
+    }
+    return true;
+  }
+
+  /** Brings the snapshot and the change log to where the feed stands, as the leader brought its own. */
+  private apply(read: FeedRead): void {
+    const { state } = read;
+    this.resync = false;
+    if (read.checkpoint) this.live.restart(state.epoch, read.checkpoint.seq, read.checkpoint.calls, state.takenAt);
+    for (const change of read.changes) this.follow(change);
+    if (state.takenAt !== undefined) this.live.retake(state.takenAt);
+    this.live.setFailure(state.failure ? new ProviderFailure(state.failure.kind, state.failure.message, this.provider.name) : undefined);
+  }
+
+  /** Applies one change the leader committed, as the leader applied it. */
+  private follow(change: FeedChange): void {
+    const byID = new Map(this.live.calls.map((call) => [call.callID, call]));
+    for (const call of change.upserts) byID.set(call.callID, call);
+    for (const callID of change.removed) byID.delete(callID);
+    const previous = this.live.positioned()?.snapshot;
+    const { snapshot } = CallSnapshot.next(previous, [...byID.values()], change.at, this.provider);
+    this.live.publish({ snapshot, entry: { seq: change.seq, at: change.at, data: change.data, upserted: change.upserts.length, removed: change.removed.length } });
+  }
+}

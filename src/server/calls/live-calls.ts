@@ -1,0 +1,200 @@
+/**
+ * What readers of one provider's calls see: the latest snapshot, the numbered log of what changed,
+ * the provider's health, and the listeners (streams) told of each. Every new state reaches them
+ * through one publish path, whoever made it: this instance's own sync, or a cluster leader's commit.
+ */
+import type { Clock } from '../clock.js';
+import { ProviderFailure, type ProviderCall } from '../providers/phone-system.js';
+import { CallSnapshot, type ProviderIdentity } from './call-snapshot.js';
+import { ChangeLog, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
+import { changesData } from './stream-data.js';
+
+/** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
+export type SnapshotRead = { ok: true; snapshot: CallSnapshot; ageMs: number } | { ok: false; failure: ProviderFailure };
+
+/**
+ * The provider's health as streams report it: `available` while lists are served (a failing
+ * provider's last snapshot is served until it grows too old), with the failure when there is one.
+ */
+export interface ProviderStatus {
+  available: boolean;
+  failure?: ProviderFailure;
+  /** Age of the last good snapshot, when there is one. */
+  snapshotAgeMs?: number;
+}
+
+/** `reset`: the change log started over (a follower caught up from a checkpoint); streams send a snapshot. */
+export type SyncEvent = { type: 'changes'; entry: ChangeEntry } | { type: 'status'; status: ProviderStatus } | { type: 'reset' };
+export type SyncListener = (event: SyncEvent) => void;
+
+/** The snapshot with the change-log position it stands at: a stream sends it, then the changes after it. */
+export interface PositionedSnapshot {
+  snapshot: CallSnapshot;
+  position: LogPosition;
+  ageMs: number;
+}
+
+/** A new state, ready to publish: the snapshot, and the numbered change that leads to it (none when nothing changed). */
+export interface NextState {
+  snapshot: CallSnapshot;
+  entry?: ChangeEntry;
+  /** The calls the change upserted and the IDs it removed, for a cluster's feed. */
+  upserted: ProviderCall[];
+  removed: string[];
+}
+
+type Health = 'live' | 'failing' | 'stale';
+
+export interface LiveCallsOptions {
+  provider: ProviderIdentity;
+  clock: Clock;
+  staleAfterMs: number;
+  changeLog?: ChangeLogLimits;
+}
+
+export class LiveCalls {
+  private snapshot: CallSnapshot | undefined;
+  private lastFailure: ProviderFailure | undefined;
+  private readonly changes: ChangeLog;
+  private readonly listeners = new Set<SyncListener>();
+  private health: Health = 'live';
+
+  constructor(private readonly options: LiveCallsOptions) {
+    this.changes = new ChangeLog(options.clock, options.changeLog);
+  }
+
+  /**
+   * The state after the current one with these calls, taken at `takenAt`, numbered as the next
+   * change when anything changed. `fromEmpty` compares with no calls at all (a cluster's first
+   * snapshot is a change, so followers learn of every call through the log).
+   */
+  next(calls: readonly ProviderCall[], takenAt: number, fromEmpty = false): NextState {
+    const { provider } = this.options;
+    const previous = this.snapshot ?? (fromEmpty ? CallSnapshot.empty(provider) : undefined);
+    const { snapshot, diff } = CallSnapshot.next(previous, calls, takenAt, provider);
+    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return { snapshot, upserted: [], removed: [] };
+    const entry = this.changes.numbered((position) => changesData(provider.id, position, snapshot, diff), {
+      upserted: diff.upserted.length,
+      removed: diff.removed.length,
+    });
+    return { snapshot, entry, upserted: diff.upserted, removed: diff.removed.map((call) => call.callID) };
+  }
+
+  /**
+   * The one way a new state reaches readers: the snapshot, its change numbered in the log and told
+   * to every listener; `recovered` when the provider answered it (a list), which ends a failure.
+   */
+  publish(state: Pick<NextState, 'snapshot' | 'entry'>, recovered = false): void {
+    this.snapshot = state.snapshot;
+    if (recovered) this.lastFailure = undefined;
+    if (state.entry) {
+      this.changes.adopt(state.entry);
+      this.emit({ type: 'changes', entry: state.entry });
+    }
+    this.updateHealth();
+  }
+
+  /** The provider failed (or recovered from failing, with undefined), as this instance or the cluster's leader saw it. */
+  setFailure(failure: ProviderFailure | undefined): void {
+    this.lastFailure = failure;
+    this.updateHealth();
+  }
+
+  /** The same calls as taken at a later moment (a follower heard that the leader's sync changed nothing). */
+  retake(takenAt: number): void {
+    if (this.snapshot && takenAt > this.snapshot.takenAt) this.snapshot = this.snapshot.retaken(takenAt);
+  }
+
+  /** Starts the log over at `seq` of `epoch` with these calls (a follower's checkpoint); streams send a snapshot. */
+  restart(epoch: string, seq: number, calls: readonly ProviderCall[] | undefined, takenAt: number | undefined): void {
+    this.changes.restart(epoch, seq);
+    this.snapshot = calls && takenAt !== undefined ? CallSnapshot.next(undefined, calls, takenAt, this.options.provider).snapshot : undefined;
+    this.emit({ type: 'reset' });
+  }
+
+  /** The snapshot's calls, or none before the first. */
+  get calls(): readonly ProviderCall[] {
+    return this.snapshot?.calls ?? [];
+  }
+
+  get position(): LogPosition {
+    return this.changes.position;
+  }
+
+  get epoch(): string {
+    return this.changes.epoch;
+  }
+
+  /** Change events serialized so far: one per change, whatever the number of streams. */
+  get serializations(): number {
+    return this.changes.serializations;
+  }
+
+  get failure(): ProviderFailure | undefined {
+    return this.lastFailure;
+  }
+
+  /** Whether there is a snapshot or a failure to report. */
+  get settled(): boolean {
+    return this.snapshot !== undefined || this.lastFailure !== undefined;
+  }
+
+  subscribe(listener: SyncListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  positioned(): PositionedSnapshot | undefined {
+    const snapshot = this.snapshot;
+    if (!snapshot) return undefined;
+    return { snapshot, position: this.changes.position, ageMs: Math.max(0, this.options.clock.now() - snapshot.takenAt) };
+  }
+
+  changesSince(from: LogPosition): ChangeEntry[] | undefined {
+    return this.changes.since(from);
+  }
+
+  read(): SnapshotRead {
+    const now = this.options.clock.now();
+    const snapshot = this.snapshot;
+    if (snapshot && now - snapshot.takenAt <= this.options.staleAfterMs) return { ok: true, snapshot, ageMs: Math.max(0, now - snapshot.takenAt) };
+    return { ok: false, failure: this.staleFailure(snapshot, now) };
+  }
+
+  ageMs(): number | undefined {
+    return this.snapshot ? this.options.clock.now() - this.snapshot.takenAt : undefined;
+  }
+
+  /** When the provider last answered a list. */
+  get takenAt(): number | undefined {
+    return this.snapshot?.takenAt;
+  }
+
+  status(): ProviderStatus {
+    const read = this.read();
+    const snapshotAgeMs = this.ageMs();
+    const age = snapshotAgeMs === undefined ? {} : { snapshotAgeMs };
+    if (!read.ok) return { available: false, failure: read.failure, ...age };
+    return this.lastFailure ? { available: true, failure: this.lastFailure, ...age } : { available: true, ...age };
+  }
+
+  /** Tells the streams when the provider starts failing, when its snapshot grows too old, and when it recovers. */
+  updateHealth(): void {
+    const status = this.status();
+    const health: Health = !status.available ? 'stale' : status.failure ? 'failing' : 'live';
+    if (health === this.health) return;
+    this.health = health;
+    this.emit({ type: 'status', status });
+  }
+
+  private staleFailure(snapshot: CallSnapshot | undefined, now: number): ProviderFailure {
+    const name = this.options.provider.name;
+    const cause = this.lastFailure?.message ?? 'it has not answered yet';
+    const since = snapshot ? ` for ${Math.round((now - snapshot.takenAt) / 1000)} s` : '';
+    return new ProviderFailure('unavailable', `${name} has not delivered its calls${since}: ${cause}`, name);
+  }
+
+  private emit(event: SyncEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

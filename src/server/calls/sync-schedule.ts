@@ -1,0 +1,100 @@
+/**
+ * When a provider is listed: on an interval once started, soon when something asks (a placed call,
+ * a change the phone system told of, an update about a call no list showed yet), and never closer
+ * together than the provider allows or sooner than it asked after a refusal. One list runs at a
+ * time; an ask while one runs is served by one more right after it.
+ */
+import type { Clock } from '../clock.js';
+
+export interface SyncScheduleOptions {
+  clock: Clock;
+  intervalMs: number;
+  /** Lists start at least this far apart, whoever asks. */
+  minGapMs: number;
+  list: () => Promise<void>;
+}
+
+export class SyncSchedule {
+  private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires; Infinity without one. */
+  private timerAt = Number.POSITIVE_INFINITY;
+  private inFlight: Promise<void> | undefined;
+  private again = false;
+  private running = false;
+  private stopped = false;
+  private lastStartedAt = Number.NEGATIVE_INFINITY;
+  private notBefore = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly options: SyncScheduleOptions) {}
+
+  /** Lists now, then every interval, until stopped. */
+  start(): void {
+    this.stopped = false;
+    this.running = true;
+    this.ask(0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.running = false;
+    this.again = false;
+    this.clearTimer();
+  }
+
+  /** The list in flight, if any. */
+  get current(): Promise<void> | undefined {
+    return this.inFlight;
+  }
+
+  /** One list now, whatever the floor (start-up, tests); callers at the same time share it. */
+  now(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    this.clearTimer();
+    this.lastStartedAt = this.options.clock.now();
+    const run = this.options.list().finally(() => {
+      this.inFlight = undefined;
+      this.afterList();
+    });
+    this.inFlight = run;
+    return run;
+  }
+
+  /** A list within `delayMs`, or as soon after as the floor and the provider allow; asks meanwhile share it. */
+  ask(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    const now = this.options.clock.now();
+    const at = Math.max(now + delayMs, this.lastStartedAt + this.options.minGapMs, this.notBefore);
+    if (this.timer && this.timerAt <= at) return;
+    this.clearTimer();
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      void this.now().catch(() => undefined);
+    }, Math.max(0, at - now));
+    this.timer.unref();
+  }
+
+  /** The provider asked not to be listed again before `ms` from now. */
+  holdOff(ms: number): void {
+    this.notBefore = Math.max(this.notBefore, this.options.clock.now() + ms);
+  }
+
+  private afterList(): void {
+    if (this.stopped) return;
+    if (this.again) {
+      this.again = false;
+      this.ask(0);
+    } else if (this.running) this.ask(this.options.intervalMs);
+  }
+
+  private clearTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+  }
+}
