@@ -26,6 +26,9 @@ export const paths = {
   simulatorNextPlacedCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/next-placed-call`,
   /** GET: Server-Sent Events of the application's providers named in `?providers=` (extension). */
   callStream: (s: Omit<ProviderScope, 'providerID'>) => `${applicationPath(s)}/calls/stream`,
+  /** POST: updates a provider pushes (its status callbacks); signed by the provider, no bearer token (extension). */
+  webhook: (providerType: string, s: ProviderScope) =>
+    `/v1/webhooks/${seg(providerType)}/${seg(s.accountID)}/${seg(s.applicationID)}/${seg(s.providerID)}`,
   me: () => '/v1/me',
   openapi: () => '/v1/openapi.json',
   health: () => '/healthz',
@@ -46,6 +49,7 @@ export const routePatterns = {
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),
   callStream: pattern(paths.callStream),
+  webhook: pattern((s) => paths.webhook(':providerType', s)),
 };
 
 /** Response header carrying the age, in milliseconds, of the provider snapshot a list was served from. */

@@ -8,7 +8,10 @@ export const subscriberSchema = z.object({
   email: z.string(),
   extension: z.string(),
   number: z.string(),
-  registered: z.boolean(),
+  registered: z.boolean().nullable().meta({
+    description:
+      "Whether the subscriber's phone is registered with the provider; null when the provider cannot tell (Twilio: its Voice API has no presence for devices, so a call is the only test).",
+  }),
   active: z.boolean(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;

@@ -32,6 +32,7 @@ import { meRoute } from './routes/me-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
+import { webhookRoute } from './routes/webhook-route.js';
 import { phoneSystemFactory } from './runtime/phone-system-factory.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
@@ -202,6 +203,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(subscribersRoute, { registry });
     await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
+  });
+  // Signed by the provider instead of a token: outside the authenticated scope, with limits of its own.
+  await app.register(webhookRoute, {
+    registry,
+    clock,
+    perProviderPerMinute: limits.webhookRequestsPerMinute,
+    refusedPerMinute: limits.failedAuthPerMinute,
   });
   // Last: it answers the methods each registered path does not serve.
   await app.register(methodNotAllowedPlugin);

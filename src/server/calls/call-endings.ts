@@ -39,10 +39,13 @@ const REQUIRED_TO_CREATE = ['providerCallID', 'isOutbound', 'remoteNumber', 'sta
 
 /** The call an update tells of, when it tells enough to make one; undefined otherwise. */
 export const callFromUpdate = (update: CallUpdate): ProviderCall | undefined => {
-  const { fields } = update;
+  const fields = { ...update.defaults, ...definedFields(update.fields) };
   if (REQUIRED_TO_CREATE.some((field) => fields[field] === undefined)) return undefined;
   return settled({ isMissedCall: false, ...fields, callID: update.callID } as ProviderCall);
 };
+
+const definedFields = (fields: CallUpdate['fields']): CallUpdate['fields'] =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 /**
  * A known call with an update's fields applied: fields the update leaves out stay as they were,

@@ -1,6 +1,7 @@
 /** The service's configuration file format (JSON), validated at start-up. */
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
+import { secretSchema } from './secret.js';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
 const ID_RULE = '1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit';
@@ -78,6 +79,59 @@ const kamailioSettingsSchema = z
     }
   });
 
+/** What Twilio dials to reach an agent: a Voice SDK client, a SIP address, or a phone number (digits). */
+const twilioDeviceSchema = z
+  .string()
+  .regex(
+    /^(client:[A-Za-z0-9_.-]{1,121}|sip:[^\s@<>"]+@[A-Za-z0-9.-]+(:[0-9]{1,5})?(;[^\s<>"]*)?|[0-9]{3,15})$/,
+    'must be "client:NAME" (a Voice SDK identity), "sip:user@domain" or a phone number in digits',
+  );
+
+const twilioAgentSchema = z.strictObject({
+  subscriberID: idSchema,
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  email: z.string(),
+  extension: digits(1, 10),
+  /** The agent's own number, the caller ID of their calls in direct mode. */
+  number: digits(3, 15),
+  device: twilioDeviceSchema,
+  active: z.boolean().default(true),
+});
+
+const twilioSettingsSchema = z
+  .strictObject({
+    accountSid: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be the account SID: "AC" and 32 hexadecimal digits'),
+    authToken: secretSchema,
+    /** Twilio's API; another base for tests, a double of it, or a regional edge. */
+    apiBaseURL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
+      .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
+      .default('https://api.twilio.com'),
+    /** The number calls come from: a Twilio number of the account or a verified caller ID, in digits. */
+    callerID: digits(3, 15),
+    /**
+     * The service's address as Twilio reaches it: the status callbacks of the calls it places go to
+     * `<webhookBaseURL>/v1/webhooks/twilio/...`, and their signatures are checked against it. Without
+     * it calls are placed without callbacks and the service only lists.
+     */
+    webhookBaseURL: z
+      .url({ protocol: /^https?$/, error: 'must be the https URL at which Twilio reaches this service, such as https://callboard.example.com' })
+      .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
+      .optional(),
+    /** Two-step (the default) rings the agent's device first; direct dials the remote number with the agent's number as caller ID. */
+    dialMode: z.enum(['two-step', 'direct']).default('two-step'),
+    agents: z.array(twilioAgentSchema).min(1),
+  })
+  .superRefine((settings, ctx) => {
+    for (const key of ['subscriberID', 'device'] as const) {
+      const values = settings.agents.map((agent) => agent[key]);
+      values.forEach((value, i) => {
+        if (values.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: ['agents', i, key], message: `duplicate ${key} "${value}"` });
+      });
+    }
+  });
+
 const providerCommon = {
   id: idSchema,
   name: z.string().min(1),
@@ -99,9 +153,18 @@ const providerCommon = {
 export const providerConfigSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ control: false }) }),
   z.strictObject({ ...providerCommon, type: z.literal('kamailio'), settings: kamailioSettingsSchema }),
+  // Each list costs Twilio several requests, and status callbacks tell most changes at once: listed less often.
+  z.strictObject({
+    ...providerCommon,
+    syncIntervalMs: providerCommon.syncIntervalMs.unwrap().default(2000),
+    minListIntervalMs: providerCommon.minListIntervalMs.unwrap().default(1000),
+    type: z.literal('twilio'),
+    settings: twilioSettingsSchema,
+  }),
 ]);
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
+export type TwilioSettings = z.infer<typeof twilioSettingsSchema>;
 
 /** An agent's subscribers: at least one, each a valid ID, none twice. */
 const subscriberIDsSchema = z
@@ -193,6 +256,7 @@ export const LIMIT_DEFAULTS = {
   heavyQueriesPerToken: 16,
   idempotencyKeysPerApplication: 200_000,
   failedAuthPerMinute: 30,
+  webhookRequestsPerMinute: 12_000,
 } as const;
 
 /** What one client may hold of the service at once, and how long a request may take to arrive. */
@@ -218,8 +282,10 @@ const limitsSchema = z
     heavyQueriesPerToken: z.number().int().min(1).max(10_000).default(LIMIT_DEFAULTS.heavyQueriesPerToken),
     /** Idempotency-Keys one application may hold within their 24 hours. */
     idempotencyKeysPerApplication: z.number().int().min(1).max(100_000_000).default(LIMIT_DEFAULTS.idempotencyKeysPerApplication),
-    /** Requests with a missing or wrong token allowed a minute from one source address. */
+    /** Requests with a missing or wrong token allowed a minute from one source address (and unsigned webhook requests). */
     failedAuthPerMinute: z.number().int().min(1).max(1_000_000).default(LIMIT_DEFAULTS.failedAuthPerMinute),
+    /** Signed requests one provider's webhook takes a minute (a status callback per leg and step: a large center sends thousands). */
+    webhookRequestsPerMinute: z.number().int().min(1).max(10_000_000).default(LIMIT_DEFAULTS.webhookRequestsPerMinute),
   })
   .refine((l) => l.headersTimeoutMs <= l.requestTimeoutMs, { path: ['headersTimeoutMs'], message: 'must be at most requestTimeoutMs' })
   .default(LIMIT_DEFAULTS);

@@ -37,7 +37,7 @@ const configWith = (
     history: { backfill },
   });
 
-const config = configWith([{ id: 'pbx', name: 'PBX', type: 'simulator', settings: { seed: 5, agents: 8 } }]);
+const pbx = [{ id: 'pbx', name: 'PBX', type: 'simulator' as const, settings: { seed: 5, agents: 8 } }];
 
 const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyInstance['log'];
 
@@ -76,7 +76,7 @@ describe('history backfill', { timeout: 30_000 }, () => {
     const start = async (days: number) => {
       const store = await history.open();
       const app = await buildApp({
-        config: configWith(config.accounts[0]!.applications[0]!.providers, { days }),
+        config: configWith(pbx, { days }),
         history: store,
         clock: new ManualClock(NOW),
         autoSync: false,

@@ -4,7 +4,7 @@
  */
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
 import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../calls/idempotency-store.js';
-import { ProviderFailure, SubscriberRejection } from '../providers/phone-system.js';
+import { ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
 import { ApiProblem } from './api-problem.js';
 
 const RETRY_AFTER_SECONDS = '5';
@@ -14,7 +14,7 @@ const providerFailureProblem = (error: ProviderFailure): ApiProblem => {
   switch (error.kind) {
     case 'unavailable':
       return new ApiProblem('provider_unavailable', `${provider} is unavailable: ${error.message}`, {
-        headers: { 'retry-after': RETRY_AFTER_SECONDS },
+        headers: { 'retry-after': error.retryAfterMs === undefined ? RETRY_AFTER_SECONDS : String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))) },
       });
     case 'timeout':
       return new ApiProblem('provider_timeout', `${provider} did not answer in time: ${error.message}`);
@@ -73,6 +73,8 @@ const replayedProblem = (error: ReplayedFailure): ApiProblem | undefined => {
 export const domainProblem = (error: unknown): ApiProblem | undefined => {
   if (error instanceof ApiProblem) return error;
   if (error instanceof SubscriberRejection) return new ApiProblem(error.code, error.message);
+  if (error instanceof RemoteNumberRejection)
+    return new ApiProblem('remote_number_rejected', error.message, { errors: [{ field: 'remoteNumber', message: 'the provider refused to dial it' }] });
   if (error instanceof ProviderFailure) return providerFailureProblem(error);
   if (error instanceof IdempotencyKeyReused) return new ApiProblem('idempotency_key_reused', error.message);
   if (error instanceof IdempotencyKeyQuotaReached) return quotaProblem(error);

@@ -63,6 +63,9 @@ const operation = (url: string, doc: RouteDoc, components: Components) => ({
   ...(doc.public ? { security: [] } : {}),
   parameters: [...pathParameters(url), ...(doc.parameters ?? [])],
   ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: components.ref(doc.body) } } } } : {}),
+  ...(doc.otherBody
+    ? { requestBody: { required: true, content: { [doc.otherBody.type]: { schema: { type: 'object', description: doc.otherBody.description } } } } }
+    : {}),
   responses: {
     ...Object.fromEntries(Object.entries(doc.responses).map(([status, r]) => [status, response(r, components)])),
     ...problemResponses([...(doc.public ? [] : AUTHENTICATION_PROBLEMS), ...(doc.problems ?? [])]),

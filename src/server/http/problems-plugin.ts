@@ -18,12 +18,13 @@ const shownPath = (url: string) => {
 };
 
 /** Fastify's own errors (body parsing, URL decoding) mapped to our codes. */
-const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
+const fromFastifyError = (error: FastifyError, bodyLimitBytes: number): ApiProblem | undefined => {
+  const tooLarge = `The request body is larger than the ${Math.round(bodyLimitBytes / 1024)} KiB limit.`;
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiProblem('payload_too_large', 'The request body is larger than the 16 KiB limit.');
+      return new ApiProblem('payload_too_large', tooLarge);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiProblem('invalid_request', 'The request body is empty; a JSON object was expected.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -37,7 +38,7 @@ const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
   }
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message)))
     return new ApiProblem('invalid_request', `The request body is not valid JSON: ${error.message}`);
-  if (error.statusCode === 413) return new ApiProblem('payload_too_large', 'The request body is larger than the 16 KiB limit.');
+  if (error.statusCode === 413) return new ApiProblem('payload_too_large', tooLarge);
   if (error.statusCode === 415) return new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
     return new ApiProblem('invalid_request', error.message);
@@ -46,7 +47,7 @@ const fromFastifyError = (error: FastifyError): ApiProblem | undefined => {
 
 export const problemsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = domainProblem(error) ?? fromFastifyError(error);
+    const mapped = domainProblem(error) ?? fromFastifyError(error, request.routeOptions.bodyLimit);
     if (mapped) return sendProblem(reply, mapped);
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, new ApiProblem('internal', 'Something went wrong on our side. The error has been logged.'));

@@ -35,6 +35,8 @@ export interface RouteDoc {
   parameters?: ParameterDoc[];
   /** The JSON request body's schema, from the contract. */
   body?: z.ZodType;
+  /** A request body that is not JSON (a provider's form-encoded callback), described in words. */
+  otherBody?: { type: string; description: string };
   responses: Record<string, ResponseDoc>;
   /** The problems this route may answer besides those of authentication. */
   problems?: ProblemCode[];

@@ -21,7 +21,8 @@ export const checkCaller = (subscriber: Subscriber | undefined, request: PlaceCa
   if (!subscriber.active) {
     throw new SubscriberRejection('subscriber_inactive', `${who} is inactive: their account is disabled`);
   }
-  if (!subscriber.registered) {
+  // Unknown (null) is no refusal: the provider tells by the call itself.
+  if (subscriber.registered === false) {
     throw new SubscriberRejection('subscriber_not_registered', `${who} is not registered: their phone is offline`);
   }
   return subscriber;

@@ -38,11 +38,14 @@ export interface CallUpdate {
   at: number;
   source?: string;
   sequence?: number;
-  /**
-   * The fields it tells; absent ones stay as they were. An update about a call the service does not
-   * know yet makes one when it gives `providerCallID`, `isOutbound`, `remoteNumber` and `startedAt`.
-   */
+  /** The fields it tells; absent ones stay as they were. */
   fields: Partial<Omit<ProviderCall, 'callID'>>;
+  /**
+   * What to assume of a call the service does not know yet, under `fields` (an agent's leg implies
+   * an inbound call, say). An update makes the call when the two give `providerCallID`,
+   * `isOutbound`, `remoteNumber` and `startedAt`; otherwise it waits for a list to show the call.
+   */
+  defaults?: Partial<Omit<ProviderCall, 'callID'>>;
 }
 
 /** A request a provider sent to the service's webhook, as received. */
@@ -147,7 +150,8 @@ export type SubscriberRejectionCode =
   | 'subscriber_not_found'
   | 'subscriber_not_registered'
   | 'subscriber_inactive'
-  | 'subscriber_mismatch';
+  | 'subscriber_mismatch'
+  | 'subscriber_unreachable';
 
 /** The provider refused the call because of the subscriber (spec 4.2 rule 2). */
 export class SubscriberRejection extends Error {
@@ -157,6 +161,14 @@ export class SubscriberRejection extends Error {
   ) {
     super(message);
     this.name = 'SubscriberRejection';
+  }
+}
+
+/** The provider refused to dial the remote number (invalid, unreachable or not allowed for the account). */
+export class RemoteNumberRejection extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemoteNumberRejection';
   }
 }
 

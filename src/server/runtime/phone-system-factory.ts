@@ -2,7 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { PhoneSystem } from '../providers/phone-system.js';
+import { paths } from '../../contract/paths.js';
 import { createKamailioPhoneSystem } from '../providers/kamailio/kamailio-phone-system.js';
+import { createTwilioPhoneSystem } from '../providers/twilio/twilio-phone-system.js';
 import { createPhoneSystemSimulator } from '../providers/simulator/phone-system-simulator.js';
 import { createRemoteSimulator } from '../providers/simulator/remote/remote-simulator.js';
 import type { PhoneSystemFactory } from './provider-runtimes.js';
@@ -31,5 +33,14 @@ export const phoneSystemFactory =
       }
       case 'kamailio':
         return createKamailioPhoneSystem({ ...config.settings, clock });
+      case 'twilio': {
+        const { authToken, webhookBaseURL, ...settings } = config.settings;
+        return createTwilioPhoneSystem({
+          ...settings,
+          authToken: authToken.reveal(),
+          clock,
+          ...(webhookBaseURL ? { webhookBaseURL, webhookURL: `${webhookBaseURL.replace(/\/+$/, '')}${paths.webhook('twilio', scope)}` } : {}),
+        });
+      }
     }
   };

@@ -12,7 +12,7 @@ import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
-import { ProviderFailure, WebhookRefused, type PhoneSystem, type PlaceCallRequest, type WebhookRequest } from '../providers/phone-system.js';
+import { ProviderFailure, WebhookRefused, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type WebhookRequest } from '../providers/phone-system.js';
 
 export type PhoneSystemFactory = (config: ProviderConfig, scope: ProviderScope) => PhoneSystem;
 
@@ -46,16 +46,18 @@ export class ProviderRuntime {
   }
 
   /**
-   * Takes in a request to the provider's webhook: the phone system checks it is the provider's own
-   * and reads it (throwing WebhookRefused when not), the sync applies what it tells. Resolves with
-   * the number of updates once they are applied, or stored for the cluster's leader.
+   * Reads a request to the provider's webhook: the phone system checks it is the provider's own and
+   * reads the updates it carries; throws WebhookRefused when it is not.
    */
-  async receiveWebhook(request: WebhookRequest): Promise<number> {
+  readWebhook(request: WebhookRequest): CallUpdate[] {
     const { webhook } = this.phoneSystem;
     if (!webhook) throw new WebhookRefused('malformed', `provider "${this.config.id}" takes no webhook`);
-    const updates = webhook.receive(request);
-    await this.sync.push(updates);
-    return updates.length;
+    return webhook.receive(request);
+  }
+
+  /** Takes in updates the provider pushed: resolves once applied, or stored for the cluster's leader. */
+  takeUpdates(updates: readonly CallUpdate[]): Promise<void> {
+    return this.sync.push(updates);
   }
 
   private logUnapplied(error: unknown): void {

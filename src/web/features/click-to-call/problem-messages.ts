@@ -30,6 +30,14 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
   }),
   subscriber_not_found: (error) => ({ title: error.detail, hint: 'Check the subscriber ID, or choose someone from the list.' }),
   subscriber_mismatch: (error) => ({ title: error.detail, hint: 'Choose the subscriber again from the list.' }),
+  subscriber_unreachable: (error) => ({
+    title: error.detail,
+    hint: "Their device's address in the provider's settings may be wrong; choose another subscriber, and tell an administrator.",
+  }),
+  remote_number_rejected: (error) => ({
+    title: error.detail,
+    hint: 'Your call was not placed. Check the number, with its country code; some destinations are not allowed for this account.',
+  }),
   validation_failed: (error) => ({
     title: 'The service refused some of the call details',
     hint: error.fieldErrors.length > 0 ? 'See the fields marked below.' : error.detail,

@@ -1,0 +1,171 @@
+/**
+ * Twilio Programmable Voice as provider: calls listed from the Calls resource and placed through
+ * it, status callbacks taken in as pushed updates, the past read back for the journal. Agents and
+ * the devices Twilio reaches them at come from the config.
+ */
+import type { Clock } from '../../clock.js';
+import { checkCaller } from '../caller-check.js';
+import {
+  ProviderFailure,
+  RemoteNumberRejection,
+  SubscriberRejection,
+  type CallUpdate,
+  type PastCalls,
+  type PastRange,
+  type PhoneSystem,
+  type PlaceCallRequest,
+  type ProviderCall,
+} from '../phone-system.js';
+import { AgentDirectory, dialAddress, subscriberFields, type TwilioAgent } from './agent-directory.js';
+import { callsFromLegs, parseTwilioTime } from './call-legs.js';
+import { receiveCallback } from './status-callbacks.js';
+import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall } from './twilio-client.js';
+import { dialTwiml } from './twiml.js';
+
+export interface TwilioPhoneSystemOptions {
+  accountSid: string;
+  authToken: string;
+  apiBaseURL: string;
+  callerID: string;
+  /** Where Twilio posts this provider's status callbacks (the service's webhook URL); none: lists only. */
+  webhookURL?: string;
+  /** The service's base URL as Twilio reaches it, which the callbacks' signatures cover. */
+  webhookBaseURL?: string;
+  dialMode: 'two-step' | 'direct';
+  agents: readonly TwilioAgent[];
+  clock: Clock;
+}
+
+/** Requests one list may take: three live statuses and the recently ended, each paged by 1,000 legs. */
+export const REQUESTS_PER_LIST = 20;
+/** Requests a backfill chunk may take (paged by 1,000 legs), and the pause between two, so the past never crowds out the live lists. */
+const BACKFILL_REQUESTS_PER_CHUNK = 200;
+const BACKFILL_PAUSE_MS = 250;
+/** Ended legs are read back this far before the last list, so a leg that ended around a list is not missed. */
+const ENDED_OVERLAP_MS = 10_000;
+/** On the first list, ended legs are read back this far. */
+const FIRST_ENDED_LOOKBACK_MS = 5 * 60_000;
+/** A backfill chunk also reads the legs that ended this long before it: a call's child legs end before the call does. */
+const CHILD_LEGS_BEFORE_MS = 60 * 60_000;
+const BACKFILL_BATCH = 1000;
+/** Two-step: how long the agent's device rings before Twilio gives up, and then the remote party's. */
+const AGENT_RING_SECONDS = 30;
+const REMOTE_RING_SECONDS = 45;
+
+const STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
+
+/** Twilio's error codes that refuse the number dialed (the `To`): invalid, unreachable, not allowed, blocked. */
+const REFUSED_NUMBER_CODES = new Set([13223, 13224, 21211, 21214, 21215, 21216, 21217, 21401, 21407, 21421, 21610, 21612]);
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): PhoneSystem & { readonly client: TwilioClient } => {
+  const client = new TwilioClient(options);
+  const agents = new AgentDirectory(options.agents);
+  const callbackURL = (leg?: 'remote') => (options.webhookURL && leg ? `${options.webhookURL}?leg=${leg}` : options.webhookURL);
+  /** When the last list read the ended legs: the next reads from a little before it. */
+  let endedReadUpTo: number | undefined;
+
+  const listCalls = async (signal: AbortSignal): Promise<ProviderCall[]> => {
+    const budget = { left: REQUESTS_PER_LIST };
+    const now = options.clock.now();
+    const endedSince = (endedReadUpTo ?? now - FIRST_ENDED_LOOKBACK_MS + ENDED_OVERLAP_MS) - ENDED_OVERLAP_MS;
+    const legs: TwilioCall[] = [];
+    for (const status of LIVE_STATUSES) legs.push(...(await client.listCalls({ Status: status }, budget, signal)));
+    legs.push(...(await client.listCalls({ 'EndTime>': iso(endedSince) }, budget, signal)));
+    endedReadUpTo = now;
+    return callsFromLegs(legs, agents, now);
+  };
+
+  const placeCall = async (request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[]> => {
+    const entry = agents.bySubscriberID(request.providerSubscriberID);
+    checkCaller(entry && agents.subscribers().find((s) => s.providerSubscriberID === entry.subscriberID), request);
+    const agent = entry as TwilioAgent;
+    const callbacks = (leg?: 'remote'): FormFields =>
+      options.webhookURL ? { StatusCallback: callbackURL(leg), StatusCallbackEvent: STATUS_EVENTS, StatusCallbackMethod: 'POST' } : {};
+    const remote = `+${request.remoteNumber}`;
+    const fields: FormFields =
+      options.dialMode === 'two-step'
+        ? {
+            To: dialAddress(agent.device),
+            From: `+${options.callerID}`,
+            Timeout: String(AGENT_RING_SECONDS),
+            Twiml: dialTwiml({ callerID: `+${options.callerID}`, timeoutSeconds: REMOTE_RING_SECONDS, to: remote, statusCallback: callbackURL('remote') }),
+            ...callbacks(),
+          }
+        : {
+            To: remote,
+            From: `+${agent.number}`,
+            Timeout: String(REMOTE_RING_SECONDS),
+            Twiml: dialTwiml({ callerID: `+${agent.number}`, timeoutSeconds: AGENT_RING_SECONDS, to: dialAddress(agent.device) }),
+            ...callbacks(),
+          };
+    let created: TwilioCall;
+    try {
+      created = await client.createCall(fields, signal);
+    } catch (error) {
+      throw refusalOf(error, agent, options.dialMode);
+    }
+    const at = parseTwilioTime(created.date_created) ?? options.clock.now();
+    // The call as placed, at once: before its legs tell (the remote number is in no leg until the agent answers).
+    return [
+      {
+        callID: created.sid,
+        at,
+        fields: { providerCallID: created.sid, isOutbound: true, remoteNumber: request.remoteNumber, startedAt: at, ...subscriberFields(agent) },
+      },
+    ];
+  };
+
+  async function* backfill(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls> {
+    // Paused between pages: a backfill must leave Twilio's rate to the live lists.
+    const query = { 'EndTime>': iso(range.from - CHILD_LEGS_BEFORE_MS), 'EndTime<': iso(range.to) };
+    const legs = await client.listCalls(query, { left: BACKFILL_REQUESTS_PER_CHUNK }, signal, BACKFILL_PAUSE_MS);
+    const calls = callsFromLegs(legs, agents, range.to)
+      .filter((call) => call.endedAt !== undefined && call.endedAt >= range.from && call.endedAt < range.to && call.startedAt >= range.since)
+      .sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
+    for (let at = 0; at < calls.length; at += BACKFILL_BATCH) {
+      const batch = calls.slice(at, at + BACKFILL_BATCH);
+      const next = calls[at + BACKFILL_BATCH];
+      yield { calls: batch, through: next ? (next.endedAt as number) : range.to };
+    }
+    if (calls.length === 0) yield { calls: [], through: range.to };
+  }
+
+  return {
+    client,
+    minListIntervalMs: 1000,
+    listCalls,
+    placeCall,
+    listSubscribers: async () => agents.subscribers(),
+    backfill,
+    ...(options.webhookBaseURL
+      ? {
+          webhook: {
+            type: 'twilio',
+            receive: (request) =>
+              receiveCallback(request, {
+                authToken: options.authToken,
+                accountSid: options.accountSid,
+                webhookBaseURL: options.webhookBaseURL as string,
+                agents,
+              }),
+          },
+        }
+      : {}),
+    close: async () => undefined,
+  };
+};
+
+/** Twilio's refusal of a call, as the service's own: the agent's device refused, the remote number refused, or the provider's failure. */
+const refusalOf = (error: unknown, agent: TwilioAgent, dialMode: 'two-step' | 'direct'): Error => {
+  if (!(error instanceof TwilioRefusal)) return error as Error;
+  const said = `Twilio error ${error.code ?? error.status}: ${error.twilioMessage}`;
+  if (error.code !== undefined && REFUSED_NUMBER_CODES.has(error.code)) {
+    // The number Twilio was asked to dial first: the agent's device in two steps, the remote party's directly.
+    if (dialMode === 'two-step')
+      return new SubscriberRejection('subscriber_unreachable', `Twilio refused to call ${agent.firstName} ${agent.lastName}'s device ${agent.device} (${said})`);
+    return new RemoteNumberRejection(`Twilio refused to dial the number (${said})`);
+  }
+  return new ProviderFailure('error', said);
+};
