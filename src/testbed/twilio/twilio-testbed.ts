@@ -1,0 +1,69 @@
+/** A Twilio provider's config for the double of Twilio's API, with a few made-up agents, for tests and demos. */
+import { createServer } from 'node:net';
+
+/** The double's account: made up, in Twilio's format. */
+export const TEST_ACCOUNT_SID = `AC${'c0ffee'.repeat(5)}42`;
+export const TEST_AUTH_TOKEN = 'double-auth-token-0123456789abcd';
+/** The account's number callers dial, and the caller ID of the calls it places. */
+export const TEST_NUMBER = '15005550006';
+
+export interface TwilioAgentSpec {
+  subscriberID: string;
+  firstName: string;
+  lastName: string;
+  extension: string;
+  device: string;
+}
+
+export const TEST_AGENTS: readonly TwilioAgentSpec[] = [
+  { subscriberID: 'agt-ada', firstName: 'Ada', lastName: 'Lovelace', extension: '101', device: 'client:ada' },
+  { subscriberID: 'agt-max', firstName: 'Max', lastName: 'Planck', extension: '102', device: 'sip:max@callboard-test.sip.twilio.com' },
+  { subscriberID: 'agt-lin', firstName: 'Lin', lastName: 'Clark', extension: '103', device: '15550100103' },
+];
+
+export const agentsConfig = (agents: readonly TwilioAgentSpec[]) =>
+  agents.map((agent) => ({
+    ...agent,
+    email: `${agent.firstName}.${agent.lastName}@example.com`.toLowerCase(),
+    number: `1555123${agent.extension.padStart(4, '0')}`,
+  }));
+
+export interface TwilioProviderOptions {
+  id?: string;
+  apiBaseURL: string;
+  /** The service's URL as the double reaches it; none: calls are placed without callbacks. */
+  webhookBaseURL?: string;
+  dialMode?: 'two-step' | 'direct';
+  agents?: readonly TwilioAgentSpec[];
+  syncIntervalMs?: number;
+  keepEndedMs?: number;
+}
+
+export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, keepEndedMs }: TwilioProviderOptions) => ({
+  id,
+  name: 'Twilio',
+  type: 'twilio' as const,
+  requestTimeoutMs: 3000,
+  ...(syncIntervalMs === undefined ? {} : { syncIntervalMs, minListIntervalMs: Math.min(1000, syncIntervalMs) }),
+  ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
+  settings: {
+    accountSid: TEST_ACCOUNT_SID,
+    authToken: TEST_AUTH_TOKEN,
+    apiBaseURL,
+    callerID: TEST_NUMBER,
+    ...(webhookBaseURL ? { webhookBaseURL } : {}),
+    ...(dialMode ? { dialMode } : {}),
+    agents: agentsConfig(agents),
+  },
+});
+
+/** A free loopback port, for a service whose URL must be known before it starts (Twilio's callbacks are signed over it). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
