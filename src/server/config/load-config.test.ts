@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { demoConfig, loadConfigFile, parseConfig } from './load-config.js';
 import { testConfig } from '../test-support/test-app.js';
@@ -156,5 +157,74 @@ describe('config', () => {
     const config = testConfig({ limits: { requestTimeoutMs: 5000, headersTimeoutMs: 10_000 } });
     expect(() => parseConfig(JSON.stringify(config), 'c.json')).toThrow(/limits\.headersTimeoutMs: must be at most requestTimeoutMs/);
     expect(parseConfig(JSON.stringify(testConfig()), 'c.json').limits.requestsPerToken).toBe(32);
+  });
+});
+
+describe('a Twilio provider in the config', () => {
+  const withTwilio = (settings: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const config = testConfig();
+    config.accounts[0]!.applications[0]!.providers.push({
+      id: 'twilio',
+      name: 'Twilio',
+      type: 'twilio',
+      settings: {
+        accountSid: `AC${'0a'.repeat(16)}`,
+        authToken: 'plain-token-0123456789',
+        callerID: '15005550006',
+        agents: [{ subscriberID: 'agt-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', extension: '101', number: '15551230101', device: 'client:ada' }],
+        ...settings,
+      },
+      ...extra,
+    } as never);
+    return JSON.stringify(config, null, 2);
+  };
+  const twilioOf = (text: string) => {
+    const provider = parseConfig(text, 'c.json').accounts[0]?.applications[0]?.providers[2];
+    if (provider?.type !== 'twilio') throw new Error('no twilio provider');
+    return provider;
+  };
+
+  it('takes the names the docs give, with Twilio’s defaults: its API, two steps, listed every 2 s and never closer than 1 s', () => {
+    const provider = twilioOf(withTwilio({ webhookBaseURL: 'https://callboard.example.com' }));
+    expect(provider).toMatchObject({ syncIntervalMs: 2000, minListIntervalMs: 1000, settings: { apiBaseURL: 'https://api.twilio.com', dialMode: 'two-step' } });
+    expect(provider.settings.agents[0]).toMatchObject({ device: 'client:ada', active: true });
+  });
+
+  it('reads the auth token from an environment variable or a file, and names one that is missing', async () => {
+    process.env.CALLBOARD_TEST_TWILIO_TOKEN = 'from-the-environment-0123';
+    try {
+      expect(twilioOf(withTwilio({ authToken: { env: 'CALLBOARD_TEST_TWILIO_TOKEN' } })).settings.authToken.reveal()).toBe('from-the-environment-0123');
+    } finally {
+      delete process.env.CALLBOARD_TEST_TWILIO_TOKEN;
+    }
+    expect(() => parseConfig(withTwilio({ authToken: { env: 'CALLBOARD_TEST_TWILIO_TOKEN' } }), 'c.json')).toThrow(
+      /^c\.json:\d+:\d+: account "acme" › application "support" › provider "twilio" › settings\.authToken: environment variable CALLBOARD_TEST_TWILIO_TOKEN is not set/,
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'callboard-secret-'));
+    try {
+      await writeFile(join(dir, 'token'), 'from-a-file-0123456789\n');
+      expect(twilioOf(withTwilio({ authToken: { file: join(dir, 'token') } })).settings.authToken.reveal()).toBe('from-a-file-0123456789');
+      expect(() => parseConfig(withTwilio({ authToken: { file: join(dir, 'missing') } }), 'c.json')).toThrow(/settings\.authToken: cannot read the file .*missing: ENOENT/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(() => parseConfig(withTwilio({ authToken: { vault: 'x' } }), 'c.json')).toThrow(/provider "twilio" › settings\.authToken/);
+  });
+
+  it('never shows the auth token when the parsed config is printed, logged or serialized', () => {
+    const provider = twilioOf(withTwilio({}));
+    expect(JSON.stringify(provider)).not.toContain('plain-token');
+    expect(String(provider.settings.authToken)).toBe('[secret]');
+    expect(inspect(provider, { depth: 10 })).not.toContain('plain-token');
+  });
+
+  it('refuses a bad account SID, device, duplicate agent or webhook URL by name', () => {
+    expect(() => parseConfig(withTwilio({ accountSid: 'AC123' }), 'c.json')).toThrow(/settings\.accountSid: must be the account SID/);
+    const agent = { subscriberID: 'agt-max', firstName: 'Max', lastName: 'P', email: '', extension: '102', number: '15551230102' };
+    expect(() => parseConfig(withTwilio({ agents: [{ ...agent, device: 'ada' }] }), 'c.json')).toThrow(/settings › agent "agt-max" › device: must be "client:NAME"/);
+    expect(() =>
+      parseConfig(withTwilio({ agents: [{ ...agent, device: 'client:ada' }, { ...agent, subscriberID: 'agt-2', device: 'client:ada' }] }), 'c.json'),
+    ).toThrow(/duplicate device "client:ada"/);
+    expect(() => parseConfig(withTwilio({ webhookBaseURL: 'callboard.example.com' }), 'c.json')).toThrow(/settings\.webhookBaseURL: must be the https URL/);
   });
 });

@@ -36,7 +36,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const start = async (options: { syncIntervalMs?: number; withoutWebhook?: boolean } = {}): Promise<Bed> => {
+const METRICS_TOKEN = 'twilio-provider-metrics-token-01';
+
+interface StartOptions {
+  syncIntervalMs?: number;
+  withoutWebhook?: boolean;
+  /** The token the service is configured with, when not the double's. */
+  authToken?: string;
+  /** Where the service logs, at debug level. */
+  log?: (line: string) => void;
+}
+
+const start = async (options: StartOptions = {}): Promise<Bed> => {
   const double = await TwilioDouble.start({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN });
   cleanups.push(() => double.close());
   const port = await freePort();
@@ -45,9 +56,13 @@ const start = async (options: { syncIntervalMs?: number; withoutWebhook?: boolea
   const history = await createTestHistory();
   cleanups.push(() => history.dispose());
   const syncIntervalMs = options.syncIntervalMs ?? 60_000;
+  const withToken = <T extends { settings: object }>(provider: T): T =>
+    options.authToken ? { ...provider, settings: { ...provider.settings, authToken: options.authToken } } : provider;
   const app = await buildApp({
     history: await history.open(),
+    ...(options.log ? { logger: { level: 'debug', stream: { write: options.log } } } : {}),
     config: serviceConfigSchema.parse({
+      metrics: { token: METRICS_TOKEN },
       accounts: [
         {
           id: 'acme',
@@ -57,8 +72,8 @@ const start = async (options: { syncIntervalMs?: number; withoutWebhook?: boolea
               id: 'support',
               name: 'Support',
               providers: [
-                twilioProviderConfig({ apiBaseURL: double.url, webhookBaseURL, syncIntervalMs }),
-                twilioProviderConfig({ id: 'twilio-direct', apiBaseURL: double.url, webhookBaseURL, syncIntervalMs, dialMode: 'direct' }),
+                withToken(twilioProviderConfig({ apiBaseURL: double.url, webhookBaseURL, syncIntervalMs })),
+                withToken(twilioProviderConfig({ id: 'twilio-direct', apiBaseURL: double.url, webhookBaseURL, syncIntervalMs, dialMode: 'direct' })),
               ],
             },
           ],
@@ -262,5 +277,47 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
     const webhook = await fetch(`${bed.base}${paths.webhook('twilio', scope)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'CallSid=x' });
     expect(webhook.status).toBe(404);
     noViolations(bed);
+  });
+
+  it('keeps the auth token out of the logs, the problems, /v1/me, /metrics and the API description', async () => {
+    const secret = 'a-wrong-auth-token-never-shown-00';
+    const lines: string[] = [];
+    const bed = await start({ authToken: secret, log: (line) => lines.push(line) });
+    const placed = await bed.api('POST', paths.makeCall(scope), { providerSubscriberID: 'agt-ada', remoteNumber: REMOTE });
+    expect(placed.status).toBe(502);
+    const problem = await placed.text();
+    expect(problem).toContain('Twilio refused the account');
+    await bed.app.providers.get(scope)?.sync.syncOnce();
+    const list = await bed.api('GET', paths.listCalls(scope));
+    const seen = [
+      problem,
+      await list.text(),
+      await (await bed.api('GET', paths.me())).text(),
+      await (await fetch(`${bed.base}${paths.metrics()}`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text(),
+      await (await fetch(`${bed.base}${paths.openapi()}`)).text(),
+      lines.join('\n'),
+    ];
+    expect(lines.some((line) => line.includes('provider sync failing'))).toBe(true);
+    for (const text of seen) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(Buffer.from(`${TEST_ACCOUNT_SID}:${secret}`).toString('base64'));
+    }
+  });
+
+  it('answers requests to the webhook that are not a provider’s callback plainly, before reading anything', async () => {
+    const bed = await start();
+    const url = (type: string, providerID = 'twilio') => `${bed.base}${paths.webhook(type, { ...scope, providerID })}`;
+    const post = (to: string, body: string, type = 'application/x-www-form-urlencoded') => fetch(to, { method: 'POST', headers: { 'content-type': type }, body });
+    expect((await post(url('asterisk'), 'CallSid=x')).status).toBe(404);
+    expect((await post(url('twilio', 'nope'), 'CallSid=x')).status).toBe(404);
+    const json = await post(url('twilio'), '{"CallSid":"x"}', 'application/json');
+    expect(json.status).toBe(415);
+    expect(await json.json()).toMatchObject({ code: 'unsupported_media_type', detail: expect.stringContaining('application/x-www-form-urlencoded') });
+    const large = await post(url('twilio'), `Padding=${'x'.repeat(9000)}`);
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ detail: 'The request body is larger than the 8 KiB limit.' });
+    expect((await fetch(url('twilio'))).status).toBe(405);
+    const described = (await (await fetch(`${bed.base}${paths.openapi()}`)).json()) as { paths: Record<string, { post?: { security?: unknown[] } }> };
+    expect(described.paths['/v1/webhooks/{providerType}/{accountID}/{applicationID}/{providerID}']?.post?.security).toEqual([]);
   });
 });
