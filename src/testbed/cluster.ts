@@ -24,6 +24,8 @@ export interface ClusterOptions {
   rateLimitPerMinute?: number;
   /** Each instance's log lines, as they come (a demo prints them); none by default. */
   echo?: (instance: string, line: string) => void;
+  /** Providers of the application besides the simulators (a Twilio provider on a double, say), given the balancer's URL. */
+  moreProviders?: (balancerURL: string) => object[];
 }
 
 export interface ClusterInstance {
@@ -96,8 +98,8 @@ export class Cluster {
   private readonly root: string;
 
   private constructor(
-    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute'>> &
-      Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute'>,
+    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders'>> &
+      Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute' | 'moreProviders'>,
     root: string,
     private readonly firstPort: number,
   ) {
@@ -122,6 +124,7 @@ export class Cluster {
         logLevel: options.logLevel ?? 'warn',
         echo: options.echo,
         rateLimitPerMinute: options.rateLimitPerMinute,
+        moreProviders: options.moreProviders,
       },
       resolve(options.root ?? '.'),
       firstPort,
@@ -266,13 +269,16 @@ export class Cluster {
             {
               id: 'support',
               name: 'Support desk',
-              providers: this.simulators.map((simulator) => ({
-                id: simulator.id,
-                name: SIMULATORS.find((s) => s.id === simulator.id)?.name,
-                type: 'simulator',
-                staleAfterMs: this.options.staleAfterMs,
-                settings: { url: simulator.url, control: true },
-              })),
+              providers: [
+                ...this.simulators.map((simulator) => ({
+                  id: simulator.id,
+                  name: SIMULATORS.find((s) => s.id === simulator.id)?.name,
+                  type: 'simulator',
+                  staleAfterMs: this.options.staleAfterMs,
+                  settings: { url: simulator.url, control: true },
+                })),
+                ...(this.options.moreProviders?.(this.balancerURL) ?? []),
+              ],
             },
           ],
           tokens: [{ name: 'demo', token: this.token, applications: '*', permissions: ['calls:read', 'calls:write'] }],

@@ -54,6 +54,8 @@ export interface LiveCallsOptions {
 
 export class LiveCalls {
   private snapshot: CallSnapshot | undefined;
+  /** Calls a follower took from a checkpoint written before the provider ever answered: served once the feed says it has. */
+  private unconfirmed: readonly ProviderCall[] | undefined;
   private lastFailure: ProviderFailure | undefined;
   private readonly changes: ChangeLog;
   private readonly listeners = new Set<SyncListener>();
@@ -86,6 +88,7 @@ export class LiveCalls {
    */
   publish(state: Pick<NextState, 'snapshot' | 'entry'>, recovered = false): void {
     this.snapshot = state.snapshot;
+    this.unconfirmed = undefined;
     if (recovered) this.lastFailure = undefined;
     if (state.entry) {
       this.changes.adopt(state.entry);
@@ -100,21 +103,34 @@ export class LiveCalls {
     this.updateHealth();
   }
 
-  /** The same calls as taken at a later moment (a follower heard that the leader's sync changed nothing). */
+  /**
+   * The same calls as taken at a later moment (a follower heard that the leader's sync changed
+   * nothing); the first such moment makes the snapshot of a follower that had none to serve.
+   */
   retake(takenAt: number): void {
-    if (this.snapshot && takenAt > this.snapshot.takenAt) this.snapshot = this.snapshot.retaken(takenAt);
+    if (this.snapshot) {
+      if (takenAt > this.snapshot.takenAt) this.snapshot = this.snapshot.retaken(takenAt);
+    } else if (this.unconfirmed) {
+      this.snapshot = CallSnapshot.next(undefined, this.unconfirmed, takenAt, this.options.provider).snapshot;
+      this.unconfirmed = undefined;
+      this.updateHealth();
+    }
   }
 
-  /** Starts the log over at `seq` of `epoch` with these calls (a follower's checkpoint); streams send a snapshot. */
-  restart(epoch: string, seq: number, calls: readonly ProviderCall[] | undefined, takenAt: number | undefined): void {
+  /**
+   * Starts the log over at `seq` of `epoch` with these calls (a follower's checkpoint), served as
+   * of `takenAt`, or once a later read says the provider answered; streams send a snapshot.
+   */
+  restart(epoch: string, seq: number, calls: readonly ProviderCall[], takenAt: number | undefined): void {
     this.changes.restart(epoch, seq);
-    this.snapshot = calls && takenAt !== undefined ? CallSnapshot.next(undefined, calls, takenAt, this.options.provider).snapshot : undefined;
+    this.snapshot = takenAt === undefined ? undefined : CallSnapshot.next(undefined, calls, takenAt, this.options.provider).snapshot;
+    this.unconfirmed = takenAt === undefined ? calls : undefined;
     this.emit({ type: 'reset' });
   }
 
   /** The snapshot's calls, or none before the first. */
   get calls(): readonly ProviderCall[] {
-    return this.snapshot?.calls ?? [];
+    return this.snapshot?.calls ?? this.unconfirmed ?? [];
   }
 
   get position(): LogPosition {

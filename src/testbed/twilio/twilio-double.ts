@@ -83,6 +83,11 @@ export interface TwilioDoubleOptions {
   port?: number;
   /** The double's clock (epoch ms); the real one by default. */
   now?: () => number;
+  /**
+   * Where a callback signed for a URL is delivered: that URL by default. A balancer in front of a
+   * cluster is played by sending it to one instance, still signed for the balancer's URL.
+   */
+  deliverTo?: (url: string) => string;
 }
 
 export interface InboundCall {
@@ -383,7 +388,7 @@ export class TwilioDouble {
   post(url: string, params: Record<string, string>, signature = signCallback(this.options.authToken, url, params)): void {
     const sent: SentCallback = { url, params, sentAt: this.now(), status: 'unreachable' };
     this.sentCallbacks.push(sent);
-    const delivery = fetch(url, {
+    const delivery = fetch(this.options.deliverTo?.(url) ?? url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature, 'i-twilio-idempotency-token': randomBytes(16).toString('hex'), 'user-agent': 'TwilioProxy/1.1' },
       body: new URLSearchParams(params),

@@ -36,16 +36,18 @@ export interface TwilioProviderOptions {
   dialMode?: 'two-step' | 'direct';
   agents?: readonly TwilioAgentSpec[];
   syncIntervalMs?: number;
+  staleAfterMs?: number;
   keepEndedMs?: number;
 }
 
-export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, keepEndedMs }: TwilioProviderOptions) => ({
+export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, staleAfterMs, keepEndedMs }: TwilioProviderOptions) => ({
   id,
   name: 'Twilio',
   type: 'twilio' as const,
   requestTimeoutMs: 3000,
   ...(syncIntervalMs === undefined ? {} : { syncIntervalMs, minListIntervalMs: Math.min(1000, syncIntervalMs) }),
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
+  ...(staleAfterMs === undefined ? {} : { staleAfterMs }),
   settings: {
     accountSid: TEST_ACCOUNT_SID,
     authToken: TEST_AUTH_TOKEN,
