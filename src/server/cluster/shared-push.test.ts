@@ -79,6 +79,8 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     // After the lead's first list, which may have been under way with no calls.
     await until('the leader lists', () => leader.settled);
     phone.calls = [{ callID: 'c', providerCallID: 'c', isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', startedAt: T0 }];
+    // The first may join a list still under way from before the call: the second is a fresh one.
+    await leader.syncOnce();
     await leader.syncOnce();
     await until('the follower has the call', () => served(follower)?.length === 1);
     const answered: CallUpdate = { callID: 'c', at: T0 + 500, source: 'leg-1', sequence: 1, fields: { answeredAt: T0 + 500 } };
@@ -91,6 +93,6 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(leader.positionedSnapshot()?.position.seq).toBe(seq);
     expect(follower.positionedSnapshot()?.position).toEqual(leader.positionedSnapshot()?.position);
-    expect(phone.listRequests).toBeLessThanOrEqual(2);
+    expect(phone.listRequests).toBeLessThanOrEqual(3);
   });
 });
