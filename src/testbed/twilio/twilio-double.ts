@@ -65,6 +65,8 @@ interface Leg {
   children: string[];
   answeredAt: number | undefined;
   timers: NodeJS.Timeout[];
+  /** How its far end behaves, drawn when it started ringing. */
+  behaviour: Behaviour | undefined;
 }
 
 /** How a device or number behaves when rung, for calls that run by themselves. */
@@ -150,7 +152,7 @@ const parseDial = (twiml: string): DialPlan | undefined => {
 
 export class TwilioDouble {
   private readonly legs = new Map<string, Leg>();
-  private readonly behaviours = new Map<string, Behaviour>();
+  private readonly behaviours = new Map<string, Behaviour | (() => Behaviour)>();
   private server: Server | undefined;
   private readonly now: () => number;
   /** Requests answered with a rate limit before the next is served. */
@@ -188,8 +190,11 @@ export class TwilioDouble {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  /** How a device or number behaves when rung from now on (calls that run by themselves). */
-  behave(address: string, behaviour: Behaviour | undefined): void {
+  /**
+   * How a device or number behaves when rung from now on (calls that run by themselves): the same
+   * each time, or drawn for each call; `*` for any address without one of its own.
+   */
+  behave(address: string, behaviour: Behaviour | (() => Behaviour) | undefined): void {
     if (behaviour) this.behaviours.set(address, behaviour);
     else this.behaviours.delete(address);
   }
@@ -244,6 +249,8 @@ export class TwilioDouble {
   answer(sid: string): void {
     const leg = this.leg(sid);
     if (leg.resource.status !== 'ringing' && leg.resource.status !== 'queued') return;
+    // Answered: Twilio no longer gives up on it, and its far end no longer answers it.
+    for (const timer of leg.timers.splice(0)) clearTimeout(timer);
     this.setStatus(leg, 'in-progress');
     const parent = leg.resource.parent_call_sid ? this.legs.get(leg.resource.parent_call_sid) : undefined;
     if (parent) for (const sibling of parent.children) if (sibling !== sid) this.end(sibling, 'canceled');
@@ -253,7 +260,7 @@ export class TwilioDouble {
       leg.children.push(child.resource.sid);
       this.startRinging(child, 30);
     }
-    const talk = this.behaviours.get(leg.resource.to)?.talkMs;
+    const talk = leg.behaviour?.talkMs;
     if (talk !== undefined) leg.timers.push(setTimeout(() => this.hangUp(sid), talk));
   }
 
@@ -326,7 +333,7 @@ export class TwilioDouble {
         ),
       ),
     };
-    const leg: Leg = { resource, callbacks: undefined, sequence: 0, dial: undefined, children: [], answeredAt: undefined, timers: [] };
+    const leg: Leg = { resource, callbacks: undefined, sequence: 0, dial: undefined, children: [], answeredAt: undefined, timers: [], behaviour: undefined };
     this.legs.set(sid, leg);
     return leg;
   }
@@ -335,7 +342,9 @@ export class TwilioDouble {
   private startRinging(leg: Leg, timeoutSeconds: number): void {
     leg.resource.start_time = rfc2822(this.now());
     this.callback(leg, 'initiated', 'initiated');
-    const behaviour = this.behaviours.get(leg.resource.to);
+    const given = this.behaviours.get(leg.resource.to) ?? this.behaviours.get('*');
+    const behaviour = typeof given === 'function' ? given() : given;
+    leg.behaviour = behaviour;
     if (behaviour?.busy) {
       this.end(leg.resource.sid, 'busy');
       return;
