@@ -22,6 +22,7 @@ import {
 import { fanIn, listThroughput, makeCallOverhead, type Load, type ThroughputRow } from './http-benchmarks.js';
 import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmarks.js';
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
+import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -268,6 +269,10 @@ const main = async () => {
     const fresh: Freshness[] = [];
     for (const how of ['stream', 'polled-provider', 'poll'] as const)
       fresh.push(await freshness(browser, windows.freshnessSamples, how));
+    log('10. the Twilio provider against its double');
+    const twilioFresh: TwilioFreshness[] = [];
+    for (const how of ['callbacks', 'lists'] as const) twilioFresh.push(await twilioFreshness(browser, windows.freshnessSamples, how));
+    const twilioRequests = [await twilioRequestsPerList(50), await twilioRequestsPerList(1000)];
 
     const overhead = make.service.p50 - make.bare.p50 - make.simulatorMs.p50;
     const gzipAt10k = throughput.find((row) => row.calls === 10_000 && row.mode === 'gzip');
@@ -340,6 +345,9 @@ Reference: the quiet tenant's latency with nobody else on the service. The ratio
 | ${PAST_CAP_LISTS} lists at once (past its cap of 16; one round) | ${tenants.pastCap.heavy.answered} / ${tenants.pastCap.heavy.refused} (${fixed(tenants.pastCap.heavy.p50, 0)} ms) | ${latencyCell(tenants.pastCap.quiet)} | ${fixed(tenants.pastCap.quiet.roundP99, 2)} ms | ${ratio(tenants.pastCap.quiet.roundP99, tenants.idle.roundP99)} |
 
 The heavy tenant's lists are read and serialized in a reader thread (below the event loop's priority) and wait their turn there, taking turns with other tenants' reads; past 16 at once it is answered \`429 too_many_heavy_queries\`.
+
+## 10. The Twilio provider: Twilio's event → the pixel, and requests per list
+${twilioSection(twilioFresh, twilioRequests)}
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
