@@ -351,7 +351,8 @@ export interface Freshness {
  * time of the frame that painted it: a callback queued from the frame's requestAnimationFrame
  * runs once the frame is rendered.
  */
-const paintedTalking = (page: Page, formatted: string) =>
+/** The moment (epoch ms) the frame showing the row with `formatted` as "Talking" was painted. */
+export const paintedTalking = (page: Page, formatted: string) =>
   page.evaluate(
     (text) =>
       new Promise<number>((resolve, reject) => {

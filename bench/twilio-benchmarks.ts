@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { paths } from '../src/contract/paths.js';
 import { ManualClock } from '../src/server/clock.js';
-import { createTwilioPhoneSystem, REQUESTS_PER_LIST } from '../src/server/providers/twilio/twilio-phone-system.js';
+import { REQUESTS_PER_LIST } from '../src/server/providers/twilio/twilio-phone-system.js';
 import { startProgram } from '../src/testbed/child-process.js';
 import { TwilioDouble } from '../src/testbed/twilio/twilio-double.js';
-import { agentsConfig, freePort, TEST_ACCOUNT_SID, TEST_AGENTS, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
+import { freePort, TEST_ACCOUNT_SID, TEST_AGENTS, TEST_AUTH_TOKEN, TEST_NUMBER, twilioOnDouble, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
+import { paintedTalking } from './dashboard-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
 export interface TwilioFreshness {
@@ -41,32 +42,6 @@ const DEFAULT_PAGE_SIZE = 50;
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
 
 const scope = { accountID: 'bench', applicationID: 'app', providerID: 'twilio' };
-
-/** The moment (epoch ms) the frame showing the row with `text` as "Talking" was painted. */
-const paintedTalking = (page: Page, text: string) =>
-  page.evaluate(
-    (wanted) =>
-      new Promise<number>((resolve, reject) => {
-        const shows = () =>
-          [...document.querySelectorAll('table[aria-label="Live calls"] tr')].some((row) => row.textContent?.includes(wanted) && row.textContent.includes('Talking'));
-        const painted = () =>
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now());
-            channel.port2.postMessage(undefined);
-          });
-        if (shows()) return painted();
-        const timer = setTimeout(() => reject(new Error(`no row showed ${wanted} talking within 30 s`)), 30_000);
-        const observer = new MutationObserver(() => {
-          if (!shows()) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          painted();
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }),
-    text,
-  );
 
 /**
  * Inbound calls dialed to an agent, answered by the agent one at a time: from the moment the double
@@ -149,15 +124,7 @@ export const twilioRequestsPerList = async (liveCalls: number): Promise<TwilioRe
       const [leg] = double.dialAgents(root, [TEST_AGENTS[i % TEST_AGENTS.length]?.device as string], { timeoutSeconds: 3600 });
       double.answer(leg as string);
     }
-    const twilio = createTwilioPhoneSystem({
-      accountSid: TEST_ACCOUNT_SID,
-      authToken: TEST_AUTH_TOKEN,
-      apiBaseURL: double.url,
-      callerID: TEST_NUMBER,
-      dialMode: 'two-step',
-      agents: agentsConfig(TEST_AGENTS).map((agent) => ({ ...agent, active: true })),
-      clock,
-    });
+    const twilio = twilioOnDouble(double, clock);
     await twilio.listCalls(AbortSignal.timeout(30_000));
     clock.advance(2000);
     const before = twilio.client.requests;

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startProgram, type RunningProgram } from './child-process.js';
+import { startProgram, waitForHealth, type RunningProgram } from './child-process.js';
 import { startLoadGenerator, type LoadGenerator } from './load-generator.js';
 import { startSipTestbed, type SipTestbed } from './sip-testbed.js';
 import { kamailioProviderConfig, type AgentSpec } from './testbed-provider.js';
@@ -43,20 +43,6 @@ const agentSpecs = (agents: number): AgentSpec[] =>
 
 /** Customers' phones have public numbers, so they read as real callers on the dashboard. */
 const customerUsers = (customers: number) => Array.from({ length: customers }, (_, i) => `1555020${String(1000 + i).padStart(4, '0')}`);
-
-const waitForHealth = async (baseURL: string, service: RunningProgram) => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (service.exited()) throw new Error(`the service exited:\n${service.output()}`);
-    const healthy = await fetch(`${baseURL}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the service did not answer within 15 s:\n${service.output()}`);
-};
 
 const main = async () => {
   const agents = agentSpecs(count('agents', 1, 200));

@@ -508,4 +508,21 @@ describe('ProviderSync: updates the provider pushes', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(phone.listRequests).toBe(2);
   });
+
+  it('takes updates from a connection it opens to the phone system while it syncs, and closes it when it stops', async () => {
+    const { phone, sync } = setup({ intervalMs: 60_000 });
+    let push: ((updates: CallUpdate[]) => void) | undefined;
+    phone.streamUpdates = (onUpdates) => {
+      push = onUpdates;
+      return () => (push = undefined);
+    };
+    phone.calls = [call('c', 999_000)];
+    sync.start();
+    await sync.ready();
+    push?.([answered(1_000_000, 1)]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(served(sync)[0]).toMatchObject({ answeredAt: new Date(1_000_000).toISOString() });
+    await sync.stop();
+    expect(push).toBeUndefined();
+  });
 });

@@ -130,8 +130,6 @@ export interface PhoneSystem {
   streamUpdates?(onUpdates: (updates: CallUpdate[]) => void): () => void;
   /** Optional: updates the provider pushes to the service's webhook. */
   webhook?: ProviderWebhook;
-  /** Optional: lists start at least this far apart, whatever asks for one (the provider's rate limit). */
-  minListIntervalMs?: number;
   close(): Promise<void>;
 }
 

@@ -100,7 +100,7 @@ export class ProviderRuntimes {
             providerID: provider.id,
             providerName: provider.name,
             intervalMs: provider.syncIntervalMs,
-            minListIntervalMs: provider.minListIntervalMs ?? phoneSystem.minListIntervalMs,
+            ...(provider.minListIntervalMs === undefined ? {} : { minListIntervalMs: provider.minListIntervalMs }),
             requestTimeoutMs: provider.requestTimeoutMs,
             staleAfterMs: provider.staleAfterMs,
             keepEndedMs: provider.keepEndedMs,

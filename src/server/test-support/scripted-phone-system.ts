@@ -26,10 +26,10 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   control?: PhoneSystemControl;
   /** Offered only when a test sets it: a phone system that tells of its changes. */
   watchChanges?: (onChange: () => void) => () => void;
+  /** Offered only when a test sets it: a connection over which the phone system pushes updates. */
+  streamUpdates?: (onUpdates: (updates: CallUpdate[]) => void) => () => void;
   /** Offered only when a test sets it: a webhook the provider pushes updates to. */
   webhook?: ProviderWebhook;
-  /** Offered only when a test sets it. */
-  minListIntervalMs?: number;
   /** What the phone system tells of each call it places, taken in as pushed updates. */
   placedUpdates?: (request: PlaceCallRequest) => CallUpdate[];
   /**

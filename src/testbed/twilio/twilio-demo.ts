@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { paths } from '../../contract/paths.js';
-import { startProgram, type RunningProgram } from '../child-process.js';
+import { startProgram, waitForHealth, type RunningProgram } from '../child-process.js';
 import { startTwilioCallCenter } from './twilio-call-center.js';
 import { TwilioDouble } from './twilio-double.js';
 import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig, type TwilioAgentSpec } from './twilio-testbed.js';
@@ -42,16 +42,6 @@ const agents: TwilioAgentSpec[] = NAMES.map(([first, last], i) => ({
   extension: String(101 + i),
   device: `client:${(first as string).toLowerCase()}`,
 }));
-
-const waitForHealth = async (baseURL: string, service: RunningProgram) => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (service.exited()) throw new Error(`the service exited:\n${service.output()}`);
-    if (await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the service did not answer within 15 s:\n${service.output()}`);
-};
 
 const main = async () => {
   const port = Number(args.port);

@@ -1,5 +1,8 @@
 /** A Twilio provider's config for the double of Twilio's API, with a few made-up agents, for tests and demos. */
 import { createServer } from 'node:net';
+import type { Clock } from '../../server/clock.js';
+import { createTwilioPhoneSystem } from '../../server/providers/twilio/twilio-phone-system.js';
+import type { TwilioDouble } from './twilio-double.js';
 
 /** The double's account: made up, in Twilio's format. */
 export const TEST_ACCOUNT_SID = `AC${'c0ffee'.repeat(5)}42`;
@@ -68,4 +71,16 @@ export const freePort = () =>
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
+  });
+
+/** The Twilio provider's phone system itself, on the double, with the test agents (two steps, no callbacks): for tests below the service. */
+export const twilioOnDouble = (double: TwilioDouble, clock: Clock) =>
+  createTwilioPhoneSystem({
+    accountSid: TEST_ACCOUNT_SID,
+    authToken: TEST_AUTH_TOKEN,
+    apiBaseURL: double.url,
+    callerID: TEST_NUMBER,
+    dialMode: 'two-step',
+    agents: agentsConfig(TEST_AGENTS).map((agent) => ({ ...agent, active: true })),
+    clock,
   });

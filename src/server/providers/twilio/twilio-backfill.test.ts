@@ -2,9 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.js';
 import { TwilioDouble } from '../../../testbed/twilio/twilio-double.js';
-import { agentsConfig, TEST_ACCOUNT_SID, TEST_AGENTS, TEST_AUTH_TOKEN, TEST_NUMBER } from '../../../testbed/twilio/twilio-testbed.js';
+import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioOnDouble } from '../../../testbed/twilio/twilio-testbed.js';
 import type { PastCalls } from '../phone-system.js';
-import { createTwilioPhoneSystem } from './twilio-phone-system.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-26T12:00:00Z');
@@ -37,15 +36,7 @@ describe('the Twilio provider’s past', () => {
     const later = inbound('+15550100004', { endAfter: 1000 });
     clock.set(NOW);
 
-    const twilio = createTwilioPhoneSystem({
-      accountSid: TEST_ACCOUNT_SID,
-      authToken: TEST_AUTH_TOKEN,
-      apiBaseURL: double.url,
-      callerID: TEST_NUMBER,
-      dialMode: 'two-step',
-      agents: agentsConfig(TEST_AGENTS).map((agent) => ({ ...agent, active: true })),
-      clock,
-    });
+    const twilio = twilioOnDouble(double, clock);
     const batches: PastCalls[] = [];
     for await (const batch of twilio.backfill?.({ since: NOW - 4 * HOUR, from: NOW - 4 * HOUR, to: NOW - HOUR }, AbortSignal.timeout(5000)) ?? []) batches.push(batch);
     const calls = batches.flatMap((batch) => batch.calls);

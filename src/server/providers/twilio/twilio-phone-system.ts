@@ -134,7 +134,6 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
 
   return {
     client,
-    minListIntervalMs: 1000,
     listCalls,
     placeCall,
     listSubscribers: async () => agents.subscribers(),
