@@ -19,6 +19,10 @@ export const paths = {
   concurrency: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/concurrency`,
   /** GET: calls per subscriber over a window, from the call journal (extension). */
   subscriberActivity: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/subscriber-activity`,
+  /** GET: service level, speed of answer, abandonment and talk time over a window, from the call journal (extension). */
+  serviceLevels: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/service-levels`,
+  /** GET: the callers who gave up over a window, and whether they were called back (extension). */
+  missedCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/missed-calls`,
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
   /** PUT: fault injection for simulated providers that enable it. */
   simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
@@ -45,6 +49,8 @@ export const routePatterns = {
   makeCall: pattern(paths.makeCall),
   concurrency: pattern(paths.concurrency),
   subscriberActivity: pattern(paths.subscriberActivity),
+  serviceLevels: pattern(paths.serviceLevels),
+  missedCalls: pattern(paths.missedCalls),
   subscribers: pattern(paths.subscribers),
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),

@@ -29,6 +29,7 @@ import { analyticsRoutes } from './routes/analytics-routes.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
+import { serviceLevelRoutes } from './routes/service-level-routes.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
@@ -200,6 +201,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication,
     });
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
+    await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });

@@ -1,5 +1,6 @@
 /**
- * The reads that grow with the history (window lists, concurrency, calls per subscriber): hundreds
+ * The reads that grow with the history (window lists, concurrency, calls per subscriber, service
+ * levels, missed callers): hundreds
  * of milliseconds on a busy week. They run in a reader thread (see heavy-read-pool.ts), never on
  * the event loop that answers everyone's live lists; a window list comes back as its final bytes.
  */
@@ -9,6 +10,8 @@ import { SqliteAdapter } from 'kysely';
 import { fromCallRow, type CallRow, type JournaledCall } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb } from './history-tables.js';
+import { missedCalls, type MissedCalls, type MissedCallsRequest } from './missed-calls-query.js';
+import { serviceLevelRows, type ServiceLevelRequest, type ServiceLevelRows } from './service-level-query.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
 
 export interface WindowListRequest {
@@ -27,12 +30,16 @@ export interface HeavyReadArgs {
   windowList: [WindowListRequest];
   concurrency: [ProviderScope, ConcurrencyRequest];
   subscriberActivity: [ProviderScope, number, number, number];
+  serviceLevels: [ProviderScope, ServiceLevelRequest];
+  missedCalls: [ProviderScope, MissedCallsRequest];
 }
 
 export interface HeavyReadResults {
   windowList: WindowList;
   concurrency: ConcurrencyBucketRow[];
   subscriberActivity: SubscriberActivityRow[];
+  serviceLevels: ServiceLevelRows;
+  missedCalls: MissedCalls;
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -117,6 +124,8 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   windowList,
   concurrency: concurrencyBuckets,
   subscriberActivity,
+  serviceLevels: serviceLevelRows,
+  missedCalls,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

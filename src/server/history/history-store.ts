@@ -3,6 +3,8 @@
  * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
  * make-call Idempotency-Keys, which live in the same database.
  */
+import type { MissedCalls, MissedCallsRequest } from './missed-calls-query.js';
+import type { ServiceLevelRequest, ServiceLevelRows } from './service-level-query.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
@@ -109,6 +111,14 @@ export class HistoryStore {
 
   subscriberActivity(scope: ProviderScope, from: number, to: number, now: number, lane = SERVICE_LANE): Promise<SubscriberActivityRow[]> {
     return this.reader.read('subscriberActivity', [scope, from, to, now], lane);
+  }
+
+  serviceLevels(scope: ProviderScope, request: ServiceLevelRequest, lane = SERVICE_LANE): Promise<ServiceLevelRows> {
+    return this.reader.read('serviceLevels', [scope, request], lane);
+  }
+
+  missedCalls(scope: ProviderScope, request: MissedCallsRequest, lane = SERVICE_LANE): Promise<MissedCalls> {
+    return this.reader.read('missedCalls', [scope, request], lane);
   }
 
   async hasHistory(scope: ProviderScope): Promise<boolean> {

@@ -136,6 +136,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sync_inbox_by_arrival').on('sync_inbox').columns([...scopeColumns, 'received_at']).execute();
     },
   },
+  '0006_calls_by_remote_number': {
+    async up(db: Kysely<unknown>) {
+      // Missed callers: who called them back, and when they were reached, is looked up by number.
+      await db.schema.createIndex('calls_by_remote_number').on('calls').columns([...scopeColumns, 'remote_number', 'started_at']).execute();
+    },
+  },
 };
 
 /**

@@ -1,7 +1,6 @@
 /** Analytics from the call journal (our extension): bucketed concurrency and calls per subscriber. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  bucketSecondsFor,
   concurrencyQuerySchema,
   concurrencyResponseSchema,
   MAX_BUCKETS,
@@ -17,11 +16,10 @@ import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
 import type { ConcurrencyBucketRow } from '../history/concurrency-query.js';
 import type { HistoryStore } from '../history/history-store.js';
-import { ApiProblem } from '../http/api-problem.js';
 import type { ParameterDoc, RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
-import { resolveWindow, type QueryWindow } from './query-window.js';
+import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
 export interface AnalyticsRoutesOptions {
@@ -38,15 +36,6 @@ type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const bucketSecondsOf = (asked: string | undefined, window: QueryWindow): number => {
-  const seconds = asked === undefined ? bucketSecondsFor(window.to - window.from) : Number(asked);
-  if (Math.ceil((window.to - window.from) / (seconds * 1000)) > MAX_BUCKETS)
-    throw new ApiProblem('invalid_request', `bucketSeconds (${seconds}) would cut this window into more than ${MAX_BUCKETS} buckets.`, {
-      errors: [{ field: 'bucketSeconds', message: `must leave at most ${MAX_BUCKETS} buckets in the window` }],
-    });
-  return seconds;
-};
-
 const toBucket = (row: ConcurrencyBucketRow) => ({
   start: iso(row.start),
   peak: row.peak,
@@ -57,13 +46,13 @@ const toBucket = (row: ConcurrencyBucketRow) => ({
   missed: row.missed,
 });
 
-/** Checks shared by both routes: permission, visibility, then the query. */
-const prepare = (request: ScopeRequest, registry: ProviderRuntimes) => {
+/** Checks shared by the analytics routes: permission, then visibility. */
+export const prepareAnalytics = (request: ScopeRequest, registry: ProviderRuntimes) => {
   requirePermission(request.principal, 'calls:read');
   return resolveProvider(registry, request.principal, request.params);
 };
 
-const windowParameters: ParameterDoc[] = ['fromDate', 'toDate'].map((name) => ({
+export const windowParameters: ParameterDoc[] = ['fromDate', 'toDate'].map((name) => ({
   name,
   in: 'query',
   schema: { type: 'string', format: 'date-time' },
@@ -102,14 +91,11 @@ const subscriberActivityDoc: RouteDoc = {
 
 export const analyticsRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, historyFill }: AnalyticsRoutesOptions) => {
   app.get(routePatterns.concurrency, { config: { doc: concurrencyDoc } }, async (request: ScopeRequest): Promise<ConcurrencyResponse> => {
-    const runtime = prepare(request, registry);
+    const runtime = prepareAnalytics(request, registry);
     const query = concurrencyQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());
-    if (window.from === window.to)
-      throw new ApiProblem('invalid_request', 'fromDate equals toDate: the window is empty.', {
-        errors: [{ field: 'fromDate', message: 'must be before toDate' }],
-      });
+    requireNonEmpty(window);
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
@@ -121,7 +107,7 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
   });
 
   app.get(routePatterns.subscriberActivity, { config: { doc: subscriberActivityDoc } }, async (request: ScopeRequest): Promise<SubscriberActivityResponse> => {
-    const runtime = prepare(request, registry);
+    const runtime = prepareAnalytics(request, registry);
     const query = subscriberActivityQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());

@@ -1,4 +1,5 @@
 /** The time window of a history query: defaults, order and the documented cap, with 400s naming the field. */
+import { bucketSecondsFor, MAX_BUCKETS } from '../../contract/analytics.js';
 import { DEFAULT_WINDOW_MS, MAX_WINDOW_DAYS, MAX_WINDOW_MS, parseQueryDate } from '../../contract/call-record.js';
 import { ApiProblem } from '../http/api-problem.js';
 
@@ -22,4 +23,22 @@ export const resolveWindow = (query: { fromDate?: string; toDate?: string }, now
       errors: [{ field: 'fromDate', message: `must be at most ${MAX_WINDOW_DAYS} days before toDate` }],
     });
   return { from, to };
+};
+
+/** The bucket size asked for, or the smallest nice one that fits the window; 400 naming `bucketSeconds` past MAX_BUCKETS. */
+export const bucketSecondsOf = (asked: string | undefined, window: QueryWindow): number => {
+  const seconds = asked === undefined ? bucketSecondsFor(window.to - window.from) : Number(asked);
+  if (Math.ceil((window.to - window.from) / (seconds * 1000)) > MAX_BUCKETS)
+    throw new ApiProblem('invalid_request', `bucketSeconds (${seconds}) would cut this window into more than ${MAX_BUCKETS} buckets.`, {
+      errors: [{ field: 'bucketSeconds', message: `must leave at most ${MAX_BUCKETS} buckets in the window` }],
+    });
+  return seconds;
+};
+
+/** A window with nothing in it is a question without an answer. */
+export const requireNonEmpty = (window: QueryWindow): void => {
+  if (window.from === window.to)
+    throw new ApiProblem('invalid_request', 'fromDate equals toDate: the window is empty.', {
+      errors: [{ field: 'fromDate', message: 'must be before toDate' }],
+    });
 };

@@ -1,0 +1,171 @@
+/** Service level, speed of answer, abandonment and talk time over a window, and the missed callers to call back (our extension). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_BUCKETS, type HistoryFill } from '../../contract/analytics.js';
+import { MAX_WINDOW_DAYS } from '../../contract/call-record.js';
+import { routePatterns, type ProviderScope } from '../../contract/paths.js';
+import {
+  DEFAULT_ANSWER_WITHIN_SECONDS,
+  DEFAULT_SHORT_ABANDON_SECONDS,
+  MAX_MISSED_CALLS,
+  missedCallsQuerySchema,
+  missedCallsResponseSchema,
+  SERVICE_LEVEL_DEFINITIONS,
+  serviceLevelsQuerySchema,
+  serviceLevelsResponseSchema,
+  type MissedCall,
+  type MissedCallsResponse,
+  type ServiceLevelsResponse,
+} from '../../contract/service-levels.js';
+import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
+import type { Clock } from '../clock.js';
+import type { HistoryStore } from '../history/history-store.js';
+import type { MissedCallRow } from '../history/missed-calls-query.js';
+import { addSums, emptySums, figuresOf } from '../history/service-level-figures.js';
+import type { RouteDoc } from '../http/route-catalog.js';
+import { zodProblem } from '../http/zod-problem.js';
+import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { prepareAnalytics, windowParameters } from './analytics-routes.js';
+import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
+
+export interface ServiceLevelRoutesOptions {
+  registry: ProviderRuntimes;
+  history: HistoryStore;
+  heavyQueries: ConcurrencySlots;
+  clock: Clock;
+  historyFill?: { report(scope: ProviderScope): HistoryFill | undefined };
+}
+
+type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const HOUR_MS = 3_600_000;
+
+const definitions = Object.entries(SERVICE_LEVEL_DEFINITIONS)
+  .map(([name, text]) => `\`${name}\`: ${text}`)
+  .join(' ');
+
+const secondsParameter = (name: string, min: number, max: number, fallback: number, description: string) => ({
+  name,
+  in: 'query' as const,
+  description: `${description} (${min} to ${max}; ${fallback} by default).`,
+  schema: { type: 'integer', minimum: min, maximum: max },
+});
+
+const serviceLevelsDoc: RouteDoc = {
+  operationId: 'getServiceLevels',
+  summary: 'Service level, speed of answer, abandonment and talk time over a window (extension)',
+  description:
+    'Computed in the database from the call journal, for the window as a whole (`totals`), per bucket of start time, and per ' +
+    'subscriber (an inbound call counts for the subscriber it rang or reached, an outbound one for whoever placed it). ' +
+    `Inbound is \`isOutbound\` false. ${definitions} Same window rules as the concurrency endpoint: a missing \`toDate\` means now, ` +
+    `a missing \`fromDate\` 24 hours before it, at most ${MAX_WINDOW_DAYS} days and ${MAX_BUCKETS} buckets; the same limit on heavy queries.`,
+  parameters: [
+    ...windowParameters,
+    { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } },
+    secondsParameter('answerWithinSeconds', 1, 600, DEFAULT_ANSWER_WITHIN_SECONDS, 'A call answered within this many seconds of its start meets the service level'),
+    secondsParameter('shortAbandonSeconds', 0, 60, DEFAULT_SHORT_ABANDON_SECONDS, 'A caller who gives up sooner than this is a short abandon, left out of service level and abandon rate'),
+  ],
+  responses: { '200': { description: 'The figures, for the window, per bucket (oldest first) and per subscriber (most offered first)', json: serviceLevelsResponseSchema } },
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
+  otherMethods: () => 'Analytics are read-only.',
+};
+
+const missedCallsDoc: RouteDoc = {
+  operationId: 'getMissedCalls',
+  summary: 'The callers who gave up, and whether they were called back (extension)',
+  description:
+    `The abandoned calls of the window (${SERVICE_LEVEL_DEFINITIONS.abandoned.toLowerCase()} Short abandons are left out), newest first, at most ` +
+    `${MAX_MISSED_CALLS} (\`totalMissedCalls\` counts them all). For each: \`calledBackAt\` and \`callbackCallID\`, the first outbound call to ` +
+    'the same number after it ended, placed by anyone; `attempts`, the outbound calls to the number since; `reachedAt`, when the caller ' +
+    'was reached: the first answered call with that number after it began, a callback or the caller ringing again. ' +
+    '`calledBackWithinHour`: the share of the listed calls called back within 60 minutes of their end. A withheld number is never matched. ' +
+    'Same window rules and heavy-query limit as the other analytics.',
+  parameters: [
+    ...windowParameters,
+    secondsParameter('shortAbandonSeconds', 0, 60, DEFAULT_SHORT_ABANDON_SECONDS, 'Callers who gave up sooner than this are left out'),
+  ],
+  responses: { '200': { description: 'The missed calls, newest first', json: missedCallsResponseSchema } },
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
+  otherMethods: () => 'Analytics are read-only.',
+};
+
+const toMissedCall = (row: MissedCallRow): MissedCall => {
+  const { startedAt, endedAt, calledBackAt, reachedAt, ...rest } = row;
+  return {
+    ...rest,
+    startedAt: iso(startedAt),
+    endedAt: iso(endedAt),
+    ...(calledBackAt === undefined ? {} : { calledBackAt: iso(calledBackAt) }),
+    ...(reachedAt === undefined ? {} : { reachedAt: iso(reachedAt) }),
+  };
+};
+
+export const serviceLevelRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, historyFill }: ServiceLevelRoutesOptions) => {
+  app.get(routePatterns.serviceLevels, { config: { doc: serviceLevelsDoc } }, async (request: ScopeRequest): Promise<ServiceLevelsResponse> => {
+    const runtime = prepareAnalytics(request, registry);
+    const query = serviceLevelsQuerySchema.safeParse(request.query);
+    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    const window = resolveWindow(query.data, clock.now());
+    requireNonEmpty(window);
+    const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
+    const answerWithinSeconds = Number(query.data.answerWithinSeconds ?? DEFAULT_ANSWER_WITHIN_SECONDS);
+    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
+    // The first sync journals the calls live now, so a fresh start's answer includes them.
+    await runtime.sync.ready();
+    const rows = await heavyQueries.run(request.principal, () =>
+      history.serviceLevels(
+        runtime.scope,
+        { ...window, bucketMs: bucketSeconds * 1000, answerWithinMs: answerWithinSeconds * 1000, shortAbandonMs: shortAbandonSeconds * 1000 },
+        tokenKey(request.principal),
+      ),
+    );
+    const byIndex = new Map(rows.buckets.map((bucket) => [bucket.index, bucket]));
+    const bucketCount = Math.ceil((window.to - window.from) / (bucketSeconds * 1000));
+    const buckets = Array.from({ length: bucketCount }, (_, index) => ({
+      start: iso(window.from + index * bucketSeconds * 1000),
+      ...figuresOf(byIndex.get(index) ?? emptySums()),
+    }));
+    const subscribers = [...rows.subscribers]
+      .sort((a, b) => b.offered - a.offered || b.outboundPlaced - a.outboundPlaced || (a.subscriberID < b.subscriberID ? -1 : 1))
+      .map(({ subscriberID, firstName, lastName, extension, ...sums }) => ({
+        subscriberID,
+        ...(firstName === undefined ? {} : { firstName }),
+        ...(lastName === undefined ? {} : { lastName }),
+        ...(extension === undefined ? {} : { extension }),
+        ...figuresOf({ ...emptySums(), ...sums }),
+      }));
+    const fill = historyFill?.report(runtime.scope);
+    return {
+      fromDate: iso(window.from),
+      toDate: iso(window.to),
+      bucketSeconds,
+      answerWithinSeconds,
+      shortAbandonSeconds,
+      totals: figuresOf(rows.buckets.reduce(addSums, emptySums())),
+      buckets,
+      subscribers,
+      ...(fill ? { historyFill: fill } : {}),
+    };
+  });
+
+  app.get(routePatterns.missedCalls, { config: { doc: missedCallsDoc } }, async (request: ScopeRequest): Promise<MissedCallsResponse> => {
+    const runtime = prepareAnalytics(request, registry);
+    const query = missedCallsQuerySchema.safeParse(request.query);
+    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    const window = resolveWindow(query.data, clock.now());
+    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
+    await runtime.sync.ready();
+    const found = await heavyQueries.run(request.principal, () =>
+      history.missedCalls(runtime.scope, { ...window, shortAbandonMs: shortAbandonSeconds * 1000, limit: MAX_MISSED_CALLS }, tokenKey(request.principal)),
+    );
+    const calledBack = found.rows.filter((row) => row.calledBackAt !== undefined && row.calledBackAt - row.endedAt <= HOUR_MS).length;
+    return {
+      fromDate: iso(window.from),
+      toDate: iso(window.to),
+      shortAbandonSeconds,
+      missedCalls: found.rows.map(toMissedCall),
+      totalMissedCalls: found.total,
+      calledBackWithinHour: found.rows.length === 0 ? null : Math.round((calledBack / found.rows.length) * 1000) / 1000,
+    };
+  });
+};
