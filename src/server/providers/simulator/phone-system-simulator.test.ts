@@ -230,8 +230,8 @@ describe('simulated traffic', () => {
     expect((await find(sim, call.callID))?.endedAt).toBe(call.startedAt + 10_100);
   });
 
-  it('holds about 10,000 live calls for 12,000 agents at traffic 1.6 on a weekday morning', () => {
-    const { sim } = start({ agents: 12_000, traffic: 1.6 });
+  it('holds about 10,000 live calls for 12,000 agents at traffic 1.25 on a weekday morning', () => {
+    const { sim } = start({ agents: 12_000, traffic: 1.25 });
     expect(sim.control.liveCount()).toBeGreaterThan(9000);
     expect(sim.control.liveCount()).toBeLessThan(11_000);
   }, 60_000);

@@ -48,13 +48,13 @@ describe('dailyShare (UTC hours of simulated time)', () => {
 });
 
 describe('call durations', () => {
-  it('rings inbound calls for 2 to 25 s', () => {
+  it('rings inbound calls at an agent for 1.5 to 18 s, about 5 s at the median: the queue, not the ring, makes a caller wait', () => {
     const random = createRandom(1);
     const rings = sorted(10_000, () => inboundRingMs(random));
-    expect(rings[0]).toBeGreaterThanOrEqual(2000);
-    expect(rings.at(-1)).toBeLessThanOrEqual(25_000);
+    expect(rings[0]).toBeGreaterThanOrEqual(1500);
+    expect(rings.at(-1)).toBeLessThanOrEqual(18_000);
     expect(rings[5000]).toBeGreaterThan(4000);
-    expect(rings[5000]).toBeLessThan(9000);
+    expect(rings[5000]).toBeLessThan(6000);
   });
 
   it('talks about 3 minutes at the median with a long tail past 20 minutes', () => {

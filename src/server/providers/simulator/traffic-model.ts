@@ -11,8 +11,12 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Inbound calls per agent per hour at the busiest moment of a weekday (about 75 % occupancy). */
-const PEAK_CALLS_PER_AGENT_HOUR = 7.5;
+/**
+ * Inbound calls per agent per hour at the busiest moment of a weekday: with their own outbound
+ * calls the agents are then about 95 % occupied, so callers queue, and the busiest hours' service
+ * level falls well below the night's, as in a center staffed for the average rather than the peak.
+ */
+const PEAK_CALLS_PER_AGENT_HOUR = 10.5;
 
 /**
  * Share of the peak at each UTC hour of a weekday, linear in between: quiet night, morning ramp,
@@ -107,8 +111,8 @@ export const dialedParty = (number: string, contactByNumber: ReadonlyMap<string,
 /** How long a caller waits before hanging up, counted from when the call arrived. */
 export const callerPatienceMs = (random: Random): number => 3 * SECOND + random.exponential(150 * SECOND);
 
-/** Inbound answer delay once the call rings at an agent: 2 to 25 s, usually 4 to 9. */
-export const inboundRingMs = (random: Random): number => Math.min(25 * SECOND, 2 * SECOND + random.lognormal(4 * SECOND, 0.7));
+/** Inbound answer delay once the call rings at an agent: 1.5 to 18 s, usually 3 to 7. */
+export const inboundRingMs = (random: Random): number => Math.min(18 * SECOND, 1.5 * SECOND + random.lognormal(3.5 * SECOND, 0.6));
 
 /** Conversation length: median about 3 min (2.5 for outbound), a long tail past 20 min, at most 3 h. */
 export const talkMs = (random: Random, isOutbound: boolean): number =>

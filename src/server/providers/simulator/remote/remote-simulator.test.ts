@@ -229,12 +229,13 @@ describe('watching a remote simulator for changes', () => {
     const remote = client(first.url, { reconnectMs: { first: 20, max: 100 } });
     let ticks = 0;
     remote.watchChanges(() => (ticks += 1));
-    await waitFor(() => ticks === 1);
+    await waitFor(() => ticks >= 1);
     await first.close();
+    const before = ticks;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(ticks).toBe(1);
+    expect(ticks).toBe(before);
     await serve(sim, port);
-    await waitFor(() => ticks === 2);
+    await waitFor(() => ticks > before);
   });
 
   it('reopens a stream that falls silent, keepalives and all', async () => {
