@@ -2,6 +2,8 @@
 import { useEffect, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
+import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
+import { ToCallBackPanel } from '../../features/service-level/components/to-call-back-panel.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { FreshnessStatus } from '../../features/freshness/components/freshness-status.js';
 import { StaleBanner } from '../../features/freshness/components/stale-banner.js';
@@ -53,10 +55,19 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
-        <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />
+        <CallTiles
+          calls={feed.calls}
+          scopes={workspace.scopes}
+          loading={feed.status !== 'ready'}
+          leading={<ServiceLevelTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />}
+          leadingCount={SERVICE_LEVEL_TILES}
+        />
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
           <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} />
-          <ClickToCallPanel workspace={workspace} calls={feed.calls} />
+          <div className="flex flex-col gap-4">
+            <ClickToCallPanel workspace={workspace} calls={feed.calls} />
+            <ToCallBackPanel calls={feed.calls} scopes={workspace.scopes} />
+          </div>
         </div>
         <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
       </div>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
 import { usePolling } from '../../lib/polling-context.js';
 import { WallboardPage } from './wallboard-page.js';
+import { figures, serviceLevelsAnswer } from '../../test-support/service-levels.js';
 import { callRecord } from '../../test-support/call-record.js';
 import { stubFetch } from '../../test-support/fetch-stub.js';
 import { renderWithApp } from '../../test-support/render.js';
@@ -28,6 +29,8 @@ const serve = (calls: () => Response) =>
     'GET /v1/me': () => Response.json(me),
     'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls': ({ url }) =>
       url.searchParams.has('fromDate') ? Response.json({ calls: [], totalCalls: 0 }) : calls(),
+    'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/service-levels': ({ url }) =>
+      Response.json(serviceLevelsAnswer(url, figures({ offered: 10, answered: 8, answeredWithin: 6, abandoned: 2, serviceLevel: 0.6, abandonRate: 0.2, averageAnswerSeconds: 14 }))),
   });
 
 const PausedProbe = ({ pauseFirst }: { pauseFirst: boolean }) => {
@@ -72,6 +75,20 @@ describe('WallboardPage', () => {
     expect(screen.getByText('Support desk · Main PBX')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Live calls now' })).getByText('2')).toBeInTheDocument();
     expect(screen.getByText(/^Live · updated \d+ s ago$/)).toBeInTheDocument();
+    // Service level and who waits come first: what a room reads from across it.
+    const tiles = within(screen.getByRole('region', { name: 'Call statistics' })).getAllByRole('group');
+    expect(tiles.map((tile) => tile.querySelector('h3')?.textContent)).toEqual([
+      'Service level',
+      'Waiting now',
+      'Speed of answer',
+      'Abandon rate',
+      'Live calls now',
+      'Inbound / outbound',
+      'Missed, last 15 min',
+      'Longest live call',
+    ]);
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Service level' })).getByText('60 %')).toBeInTheDocument());
+    expect(within(screen.getByRole('group', { name: 'Service level' })).getByText('⛔')).toBeInTheDocument();
   });
 
   it('is dark unless the URL asks for light, and scales the page from the URL', async () => {

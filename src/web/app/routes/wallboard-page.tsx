@@ -2,7 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
+import { CallTiles, type CallTileName } from '../../features/call-stats/components/call-tiles.js';
+import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
 import { staleReason } from '../../features/freshness/components/stale-banner.js';
@@ -19,6 +20,9 @@ import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import { ALL_PROVIDERS, useWorkspace, type Workspace, type WorkspaceState } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
+
+/** The wall's second row: the live picture; ringing is in "Waiting now", and today's peak on the chart. */
+const WALL_TILES: readonly CallTileName[] = ['live', 'direction', 'missed', 'longest'];
 
 const MIN_SCALE = 0.75;
 const MAX_SCALE = 2;
@@ -152,7 +156,16 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
         </div>
       </header>
       <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
-        <CallTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />
+        {/* Service level and who waits first: what a room reads from across it. */}
+        <CallTiles
+          calls={feed.calls}
+          scopes={workspace.scopes}
+          loading={feed.status !== 'ready'}
+          size="wall"
+          leading={<ServiceLevelTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />}
+          leadingCount={SERVICE_LEVEL_TILES}
+          tiles={WALL_TILES}
+        />
       </div>
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div className={`flex min-h-0 flex-1 flex-col ${stale ? 'stale-data' : ''}`} data-stale={stale || undefined}>

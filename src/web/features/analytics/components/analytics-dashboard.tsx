@@ -1,8 +1,6 @@
 /** The analytics panels for one provider and window: concurrency, missed calls, busiest hours, subscribers. */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
-import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useApi } from '../../../lib/api/api-context.js';
@@ -17,7 +15,10 @@ import { BucketsTable } from './buckets-table.js';
 import { BusiestHours } from './busiest-hours.js';
 import { HistoryChart } from './history-chart.js';
 import { HistoryFillNotice } from './history-fill-notice.js';
+import { Legend } from './legend.js';
+import { Loading, QueryProblem } from './panel-states.js';
 import { MissedChart } from './missed-chart.js';
+import { ServiceLevelPanels } from './service-level-panels.js';
 import { SubscriberTable } from './subscriber-table.js';
 
 export interface AnalyticsDashboardProps {
@@ -27,27 +28,6 @@ export interface AnalyticsDashboardProps {
 }
 
 const WEEK_MS = 7 * 86_400_000;
-
-const Loading = () => <p className="text-sm text-muted">Loading…</p>;
-
-const QueryProblem = ({ error }: { error: Error }) => (
-  <Banner tone="danger" title="Cannot load this panel">
-    {error.message}
-  </Banner>
-);
-
-const Legend = ({ items }: { items: { label: string; swatch: ReactNode }[] }) => (
-  <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-    {items.map(({ label, swatch }) => (
-      <li key={label} className="flex items-center gap-2">
-        <svg aria-hidden="true" viewBox="0 0 24 16" className="h-4 w-6">
-          {swatch}
-        </svg>
-        {label}
-      </li>
-    ))}
-  </ul>
-);
 
 export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
   const client = useApi();
@@ -125,6 +105,7 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
           <Loading />
         )}
       </Panel>
+      <ServiceLevelPanels scope={scope} window={window} timeZone={timeZone} />
       <Panel title="Busiest hours of the week">
         {hourly.error && !hourly.data ? <QueryProblem error={hourly.error} /> : null}
         {hourly.data ? <BusiestHours grid={busiestHours(hourly.data.buckets, timeZone)} timeZone={timeZone} /> : <Loading />}

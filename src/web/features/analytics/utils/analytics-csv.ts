@@ -1,5 +1,6 @@
-/** CSV of what the analytics page shows: the concurrency buckets and the calls per subscriber. */
+/** CSV of what the analytics page shows: the concurrency buckets, the calls per subscriber, and service level's buckets and subscribers. */
 import type { ConcurrencyBucket, SubscriberActivity } from '../../../../contract/analytics.js';
+import type { ServiceLevelBucket, ServiceLevelFigures, SubscriberServiceLevel } from '../../../../contract/service-levels.js';
 import { csvText } from '../../../lib/csv.js';
 import { toZonedInput } from '../../../lib/zoned-time.js';
 
@@ -32,4 +33,36 @@ export const subscribersToCsv = (subscribers: readonly SubscriberActivity[]): st
       String(s.missed),
       String(s.talkSeconds),
     ]),
+  ]);
+
+/** Every figure of the service-levels answer, under its API name; empty where it is null. */
+const FIGURE_COLUMNS = [
+  'offered',
+  'answered',
+  'answeredWithin',
+  'shortAbandoned',
+  'abandoned',
+  'waiting',
+  'serviceLevel',
+  'abandonRate',
+  'averageAnswerSeconds',
+  'longestAnswerSeconds',
+  'averageTalkSeconds',
+  'outboundPlaced',
+  'outboundConnected',
+  'averageOutboundTalkSeconds',
+] as const satisfies readonly (keyof ServiceLevelFigures)[];
+
+const figureCells = (f: ServiceLevelFigures) => FIGURE_COLUMNS.map((column) => (f[column] === null ? '' : String(f[column])));
+
+export const serviceLevelBucketsToCsv = (buckets: readonly ServiceLevelBucket[], zone: string): string =>
+  csvText([
+    ['start', `start (${zone})`, ...FIGURE_COLUMNS],
+    ...buckets.map((b) => [b.start, toZonedInput(Date.parse(b.start), zone).replace('T', ' '), ...figureCells(b)]),
+  ]);
+
+export const serviceLevelSubscribersToCsv = (subscribers: readonly SubscriberServiceLevel[]): string =>
+  csvText([
+    ['subscriberID', 'firstName', 'lastName', 'extension', ...FIGURE_COLUMNS],
+    ...subscribers.map((s) => [s.subscriberID, s.firstName ?? '', s.lastName ?? '', s.extension ?? '', ...figureCells(s)]),
   ]);

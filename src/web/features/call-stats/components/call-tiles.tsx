@@ -1,5 +1,5 @@
 /** The supervisor's numbers at a glance: live calls, by direction, ringing, missed lately, the longest call, today's peak. */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { RECENT_WINDOW_MS } from '../../../lib/api/recent-calls-query.js';
@@ -12,18 +12,27 @@ import { useThresholds } from '../../../lib/thresholds.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { useRecentMissed, type RecentMissed } from '../hooks/use-recent-missed.js';
 import { agentLabel, liveStats, type LongestCall } from '../utils/live-stats.js';
-import { StatTile, type TileSize } from './stat-tile.js';
+import { StatTile, type TileSize } from '../../../components/ui/stat-tile.js';
 
 const grids: Record<TileSize, string> = {
   // No row gap: tiles span three rows each (see StatTile) and keep their distance with a margin.
-  normal: '-mb-3 gap-x-3 grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]',
-  // Two rows of three: the wallboard's rem follows the screen, so its height is known and the chart gets the rest.
-  wall: '-mb-4 gap-x-4 grid-cols-3',
+  normal: '-mb-3 gap-x-3',
+  // Two rows: the wallboard's rem follows the screen, so its height is known and the chart gets the rest.
+  wall: '-mb-4 gap-x-4',
 };
+const wallColumns = (tiles: number) => (tiles > 6 ? 'grid-cols-4' : 'grid-cols-3');
+/** Ten tiles: two rows of five from a laptop's width up, rather than a row of seven and a ragged three. */
+const deskColumns = (tiles: number) => (tiles === 10 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5' : 'grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]');
+
+export type CallTileName = 'live' | 'direction' | 'ringing' | 'missed' | 'longest' | 'peak';
+const ALL_TILES: readonly CallTileName[] = ['live', 'direction', 'ringing', 'missed', 'longest', 'peak'];
 
 /** The units ("in", "out") in ems of the number beside them, so they shrink with it on a narrow tile. */
 const unitEm: Record<TileSize, number> = { normal: 0.45, wall: 0.35 };
-const unitClass: Record<TileSize, string> = { normal: 'text-[0.45em] font-medium text-muted', wall: 'text-[0.35em] font-medium text-muted' };
+const unitClass: Record<TileSize, string> = {
+  normal: 'text-[0.45em] font-medium text-muted',
+  wall: 'text-[0.35em] font-medium text-muted',
+};
 
 /**
  * The width of "12 in · 3 out" in ems of the number's font: a tabular digit of a semibold sans is
@@ -63,7 +72,25 @@ const missedDetail = (missed: RecentMissed, now: number, timeZone: string): stri
   return `Since ${formatShortTime(now - RECENT_WINDOW_MS, timeZone)}`;
 };
 
-export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: CallRecord[]; scopes: ProviderScope[]; loading: boolean; size?: TileSize }) => {
+export const CallTiles = ({
+  calls,
+  scopes,
+  loading,
+  size = 'normal',
+  tiles = ALL_TILES,
+  leading,
+  leadingCount = 0,
+}: {
+  calls: CallRecord[];
+  scopes: ProviderScope[];
+  loading: boolean;
+  size?: TileSize;
+  /** Which of these tiles to show, in their order. */
+  tiles?: readonly CallTileName[];
+  /** Tiles of other figures, first in the same grid (lined up with these). */
+  leading?: ReactNode;
+  leadingCount?: number;
+}) => {
   const now = useNow();
   const [thresholds] = useThresholds();
   const timeZone = useTimeZone();
@@ -77,6 +104,100 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
   const known = (value: number) => (loading ? UNKNOWN : value);
   const limit = thresholds.concurrentCalls;
   const headingID = useId();
+  const elements: Record<CallTileName, ReactNode> = {
+    live: (
+      <StatTile
+        key="live"
+        size={size}
+        busy={loading}
+        title="Live calls now"
+        value={known(stats.live)}
+        detail={loading || stats.atLimit ? undefined : `Alert at ${limit}`}
+        warning={!loading && stats.atLimit ? `Alert: ${stats.live > limit ? 'over' : 'at'} ${limit}` : undefined}
+      />
+    ),
+    direction: (
+      <StatTile
+        key="direction"
+        size={size}
+        busy={loading}
+        title="Inbound / outbound"
+        valueWidthEm={loading ? undefined : directionWidthEm(stats.inbound, stats.outbound, size)}
+        value={
+          loading ? (
+            UNKNOWN
+          ) : (
+            <span className="flex items-baseline gap-x-[0.3em] whitespace-nowrap">
+              <span className="whitespace-nowrap">
+                {stats.inbound} <span className={unitClass[size]}>in</span>
+              </span>
+              <span aria-hidden="true">·</span>
+              <span className="whitespace-nowrap">
+                {stats.outbound} <span className={unitClass[size]}>out</span>
+              </span>
+            </span>
+          )
+        }
+        detail="Live calls by direction"
+      />
+    ),
+    ringing: (
+      <StatTile
+        key="ringing"
+        size={size}
+        busy={loading}
+        title="Ringing"
+        value={known(stats.ringing)}
+        detail={
+          loading
+            ? undefined
+            : stats.longestRingMs === undefined
+              ? 'Nobody waiting'
+              : `Longest ring ${formatDuration(stats.longestRingMs)}`
+        }
+        warning={
+          !loading && stats.longRings > 0 ? `${stats.longRings} ringing over ${formatAge(thresholds.longRingMs)}` : undefined
+        }
+      />
+    ),
+    missed: (
+      <StatTile
+        key="missed"
+        size={size}
+        busy={missed.status === 'pending'}
+        title="Missed, last 15 min"
+        value={missed.status === 'ready' ? missed.count : UNKNOWN}
+        detail={missedDetail(missed, now, timeZone)}
+      />
+    ),
+    longest: (
+      <StatTile
+        key="longest"
+        size={size}
+        busy={loading}
+        title="Longest live call"
+        value={loading || !stats.longest ? UNKNOWN : formatDuration(stats.longest.durationMs)}
+        detail={
+          loading ? undefined : stats.longest ? (
+            <LongestDetail longest={stats.longest} country={country} />
+          ) : (
+            'No call in progress'
+          )
+        }
+        warning={!loading && stats.longest?.overThreshold ? `Over ${formatAge(thresholds.longCallMs)}` : undefined}
+      />
+    ),
+    peak: (
+      <StatTile
+        key="peak"
+        size={size}
+        busy={loading}
+        title={peak.since === undefined ? 'Peak today' : `Peak today (since ${formatShortTime(peak.since, timeZone)})`}
+        value={known(peak.total)}
+        detail={loading ? undefined : `at ${formatShortTime(peak.at, timeZone)}`}
+      />
+    ),
+  };
 
   return (
     // Never squeezed by a page that fills the screen (the wallboard): the chart gives way instead.
@@ -84,67 +205,9 @@ export const CallTiles = ({ calls, scopes, loading, size = 'normal' }: { calls: 
       <h2 id={headingID} className="sr-only">
         Call statistics
       </h2>
-      <div className={`grid ${grids[size]}`}>
-        <StatTile
-          size={size}
-          busy={loading}
-          title="Live calls now"
-          value={known(stats.live)}
-          detail={loading || stats.atLimit ? undefined : `Alert at ${limit}`}
-          warning={!loading && stats.atLimit ? `Alert: ${stats.live > limit ? 'over' : 'at'} ${limit}` : undefined}
-        />
-        <StatTile
-          size={size}
-          busy={loading}
-          title="Inbound / outbound"
-          valueWidthEm={loading ? undefined : directionWidthEm(stats.inbound, stats.outbound, size)}
-          value={
-            loading ? (
-              UNKNOWN
-            ) : (
-              <span className="flex items-baseline gap-x-[0.3em] whitespace-nowrap">
-                <span className="whitespace-nowrap">
-                  {stats.inbound} <span className={unitClass[size]}>in</span>
-                </span>
-                <span aria-hidden="true">·</span>
-                <span className="whitespace-nowrap">
-                  {stats.outbound} <span className={unitClass[size]}>out</span>
-                </span>
-              </span>
-            )
-          }
-          detail="Live calls by direction"
-        />
-        <StatTile
-          size={size}
-          busy={loading}
-          title="Ringing"
-          value={known(stats.ringing)}
-          detail={loading ? undefined : stats.longestRingMs === undefined ? 'Nobody waiting' : `Longest ring ${formatDuration(stats.longestRingMs)}`}
-          warning={!loading && stats.longRings > 0 ? `${stats.longRings} ringing over ${formatAge(thresholds.longRingMs)}` : undefined}
-        />
-        <StatTile
-          size={size}
-          busy={missed.status === 'pending'}
-          title="Missed, last 15 min"
-          value={missed.status === 'ready' ? missed.count : UNKNOWN}
-          detail={missedDetail(missed, now, timeZone)}
-        />
-        <StatTile
-          size={size}
-          busy={loading}
-          title="Longest live call"
-          value={loading || !stats.longest ? UNKNOWN : formatDuration(stats.longest.durationMs)}
-          detail={loading ? undefined : stats.longest ? <LongestDetail longest={stats.longest} country={country} /> : 'No call in progress'}
-          warning={!loading && stats.longest?.overThreshold ? `Over ${formatAge(thresholds.longCallMs)}` : undefined}
-        />
-        <StatTile
-          size={size}
-          busy={loading}
-          title={peak.since === undefined ? 'Peak today' : `Peak today (since ${formatShortTime(peak.since, timeZone)})`}
-          value={known(peak.total)}
-          detail={loading ? undefined : `at ${formatShortTime(peak.at, timeZone)}`}
-        />
+      <div className={`grid ${grids[size]} ${size === 'wall' ? wallColumns(tiles.length + leadingCount) : deskColumns(tiles.length + leadingCount)}`}>
+        {leading}
+        {tiles.map((name) => elements[name])}
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { InboundIcon, OutboundIcon } from './call-icons.js';
 import { ColumnVisibility } from './column-visibility.js';
 import { FacetedFilter } from './faceted-filter.js';
 import { SubscriberFilter } from './subscriber-filter.js';
+import { ServiceLevelForm } from './service-level-form.js';
 import { ThresholdsForm } from './thresholds-form.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
 
@@ -89,7 +90,10 @@ export const TableToolbar = ({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnVisibility columns={columns} hidden={params.hidden} onChange={params.setHidden} />
           <ToolbarDisclosure label="Thresholds" align="end">
-            <ThresholdsForm />
+            <div className="flex flex-col gap-5 sm:flex-row">
+              <ThresholdsForm />
+              <ServiceLevelForm />
+            </div>
           </ToolbarDisclosure>
           <Button size="sm" onClick={onExport} disabled={exportCount === 0}>
             Export CSV

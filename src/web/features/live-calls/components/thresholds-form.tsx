@@ -1,6 +1,7 @@
 /** The supervisor's thresholds (long call, long ring, concurrent-call limit), checked and saved on this device. */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { NumberSetting } from '../../../components/ui/number-setting.js';
 import { defaultThresholds, useThresholds, type Thresholds } from '../../../lib/thresholds.js';
 
 type Field = 'longCallMinutes' | 'longRingSeconds' | 'concurrentCalls';
@@ -92,38 +93,20 @@ export const ThresholdsForm = () => {
         </h3>
         <p className="text-xs text-muted">Rows past a threshold are tinted and marked. Saved in this browser only.</p>
       </div>
-      {fields.map((field) => {
-        const error = errors[field.name];
-        return (
-          <div key={field.name} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
-              {field.label}
-            </label>
-            <div className="flex items-center gap-2">
-              <input
-                id={`${id}-${field.name}`}
-                name={field.name}
-                type="number"
-                inputMode="numeric"
-                min={field.min}
-                max={field.max}
-                step={1}
-                value={draft[field.name]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-${field.name}-error` : undefined}
-                onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
-                className={`w-28 rounded-md border bg-panel px-2 py-1 text-sm tabular text-ink focus-visible:outline-2 focus-visible:outline-accent ${error ? 'border-danger' : 'border-line'}`}
-              />
-              <span className="text-sm text-muted">{field.unit}</span>
-            </div>
-            {error ? (
-              <p id={`${id}-${field.name}-error`} className="text-xs font-medium text-danger">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {fields.map((field) => (
+        <NumberSetting
+          key={field.name}
+          id={id}
+          name={field.name}
+          label={field.label}
+          unit={field.unit}
+          min={field.min}
+          max={field.max}
+          value={draft[field.name]}
+          error={errors[field.name]}
+          onChange={(value) => setDraft({ ...draft, [field.name]: value })}
+        />
+      ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" size="sm">
           Save thresholds

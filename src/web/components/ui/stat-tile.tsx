@@ -1,5 +1,6 @@
 /** One number on the dashboard, with its context and, past a threshold, a warning in words. */
 import { useId, type ReactNode } from 'react';
+import { InfoIcon } from './icons.js';
 
 export type TileSize = 'normal' | 'wall';
 
@@ -29,11 +30,18 @@ const styles: Record<TileSize, { tile: string; title: string; value: string; val
   },
 };
 
+const alertStyles = {
+  warning: { tile: 'border-warn bg-warn-bg', text: 'text-warn', icon: '⚠' },
+  critical: { tile: 'border-danger bg-danger-bg', text: 'text-danger', icon: '⛔' },
+} as const;
+
 export const StatTile = ({
   title,
   value,
   detail,
   warning,
+  level = 'warning',
+  definition,
   size,
   busy = false,
   valueWidthEm,
@@ -43,6 +51,10 @@ export const StatTile = ({
   detail?: ReactNode;
   /** Shown, with its icon, when a threshold is crossed; colour alone never carries it. */
   warning?: string;
+  /** How far past its threshold: a critical one has its own colour and icon. */
+  level?: 'warning' | 'critical';
+  /** What the figure means, shown on hover or keyboard focus of the title's "about" button (not on a wall screen). */
+  definition?: string;
   size: TileSize;
   busy?: boolean;
   /**
@@ -53,21 +65,45 @@ export const StatTile = ({
   valueWidthEm?: number;
 }) => {
   const titleID = useId();
+  const definitionID = useId();
   const style = styles[size];
+  const alert = warning ? alertStyles[level] : undefined;
   return (
     <div
       role="group"
       aria-labelledby={titleID}
       aria-busy={busy || undefined}
-      className={`row-span-3 grid min-w-0 grid-cols-[minmax(0,1fr)] grid-rows-subgrid rounded-lg border ${style.tile} ${warning ? 'border-warn bg-warn-bg' : 'border-line bg-panel'}`}
+      className={`row-span-3 grid min-w-0 grid-cols-[minmax(0,1fr)] grid-rows-subgrid rounded-lg border ${style.tile} ${alert ? alert.tile : 'border-line bg-panel'}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <h3 id={titleID} className={`font-medium text-muted ${style.title}`}>
-          {title}
-        </h3>
-        {warning ? (
-          <p className={`font-semibold text-warn ${style.warning}`}>
-            <span aria-hidden="true">⚠ </span>
+        <div className="relative flex items-baseline gap-1">
+          <h3 id={titleID} className={`font-medium text-muted ${style.title}`}>
+            {title}
+          </h3>
+          {/* A wall screen has no pointer nor keyboard: its tiles say what they count in their details. */}
+          {definition && size !== 'wall' ? (
+            <span className="group">
+              <button
+                type="button"
+                aria-label={`About ${title}`}
+                aria-describedby={definitionID}
+                className={`inline-flex items-center self-center rounded-full p-0.5 text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-accent ${style.title}`}
+              >
+                <InfoIcon />
+              </button>
+              <span
+                id={definitionID}
+                role="tooltip"
+                className="invisible absolute top-full left-0 z-20 mt-1 w-64 max-w-[80vw] rounded-md border border-line bg-panel p-2 text-xs font-normal text-ink shadow-lg group-focus-within:visible group-hover:visible"
+              >
+                {definition}
+              </span>
+            </span>
+          ) : null}
+        </div>
+        {warning && alert ? (
+          <p className={`font-semibold ${alert.text} ${style.warning}`}>
+            <span aria-hidden="true">{alert.icon} </span>
             {warning}
           </p>
         ) : null}
@@ -75,7 +111,7 @@ export const StatTile = ({
       {/* The container for the number's cqi size: on the tile itself, containment would turn its subgrid off. */}
       <div className="@container">
         <p
-          className={`font-semibold tabular ${warning ? 'text-warn' : 'text-ink'} ${style.value}`}
+          className={`font-semibold tabular ${alert ? alert.text : 'text-ink'} ${style.value}`}
           style={valueWidthEm === undefined ? undefined : { fontSize: `min(${style.valueCap}, ${(100 / valueWidthEm).toFixed(2)}cqi)` }}
         >
           {value}
@@ -83,7 +119,9 @@ export const StatTile = ({
       </div>
       {/* Words are held to two lines; a detail of its own making (the longest call's number) decides what may give way. */}
       {detail === undefined ? null : typeof detail === 'string' ? (
-        <p className={`line-clamp-2 text-muted ${style.detail}`}>{detail}</p>
+        <p className={`line-clamp-2 text-muted ${style.detail}`} title={detail}>
+          {detail}
+        </p>
       ) : (
         <div className={`text-muted ${style.detail}`}>{detail}</div>
       )}

@@ -1,0 +1,84 @@
+/**
+ * Service level over the range: its line and the abandon rate's per bucket with the target drawn,
+ * a summary in words, how long answered callers waited, and the figures per subscriber; each as a
+ * table too, and as CSV. The definition's parameters come from the address, as on the live view.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ProviderScope } from '../../../../contract/paths.js';
+import { Button } from '../../../components/ui/button.js';
+import { Panel } from '../../../components/ui/panel.js';
+import { useApi } from '../../../lib/api/api-context.js';
+import { serviceLevelsQueryOptions } from '../../../lib/api/service-levels-query.js';
+import { csvFileName, downloadCsv } from '../../../lib/csv.js';
+import { useServiceLevelSettings } from '../../../lib/service-level-settings.js';
+import type { AnalyticsWindow } from '../api/analytics-queries.js';
+import { serviceLevelBucketsToCsv, serviceLevelSubscribersToCsv } from '../utils/analytics-csv.js';
+import { AnswerTimes } from './answer-times.js';
+import { Legend } from './legend.js';
+import { Loading, QueryProblem } from './panel-states.js';
+import { ServiceLevelChart } from './service-level-chart.js';
+import { percent, seconds, ServiceLevelBucketsTable, SubscriberServiceLevelTable } from './service-level-tables.js';
+
+export const ServiceLevelPanels = ({ scope, window, timeZone }: { scope: ProviderScope; window: AnalyticsWindow; timeZone: string }) => {
+  const client = useApi();
+  const [settings] = useServiceLevelSettings();
+  const definition = { answerWithinSeconds: settings.answerWithinSeconds, shortAbandonSeconds: settings.shortAbandonSeconds };
+  const levels = useQuery(serviceLevelsQueryOptions(client, scope, window, definition));
+  const data = levels.data;
+  const rule = `answered within ${definition.answerWithinSeconds} s; callers who gave up within ${definition.shortAbandonSeconds} s left out`;
+  const totals = data?.totals;
+  const summary = totals
+    ? totals.offered === 0
+      ? 'No inbound calls in this range.'
+      : `Service level ${percent(totals.serviceLevel)} (${rule}), abandon rate ${percent(totals.abandonRate)}, average answer ${seconds(totals.averageAnswerSeconds)} (longest ${seconds(totals.longestAnswerSeconds)}), average talk ${seconds(totals.averageTalkSeconds)}, over ${totals.offered} inbound calls: ${totals.answered} answered, ${totals.abandoned} abandoned, ${totals.shortAbandoned} short abandons, ${totals.waiting} still waiting. ${totals.outboundPlaced} outbound calls placed, ${totals.outboundConnected} connected.`
+    : '';
+  const exportBuckets = () => data && downloadCsv(serviceLevelBucketsToCsv(data.buckets, timeZone), csvFileName('service-level', Date.now()));
+  const exportSubscribers = () => data && downloadCsv(serviceLevelSubscribersToCsv(data.subscribers), csvFileName('service-level-subscribers', Date.now()));
+
+  return (
+    <>
+      <Panel
+        title="Service level"
+        actions={
+          <Button size="sm" onClick={exportBuckets} disabled={!data}>
+            Export CSV
+          </Button>
+        }
+      >
+        {levels.error && !data ? <QueryProblem error={levels.error} /> : null}
+        {levels.isPending ? <Loading /> : null}
+        {data && totals ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm" aria-live="polite">
+              {summary}
+            </p>
+            <Legend
+              items={[
+                { label: `Service level (${rule})`, swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--inbound)" strokeWidth="2.5" /> },
+                { label: 'Abandon rate', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--missed)" strokeWidth="2" strokeDasharray="4 3" /> },
+                { label: `Target ${Math.round(settings.warnBelow * 100)} %`, swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--warn)" strokeWidth="1.5" strokeDasharray="6 4" /> },
+              ]}
+            />
+            <div role="img" aria-label={`Line chart of service level and abandon rate per bucket, target ${Math.round(settings.warnBelow * 100)} %. ${summary}`} className="h-64">
+              <ServiceLevelChart buckets={data.buckets} bucketSeconds={data.bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} target={settings.warnBelow} />
+            </div>
+            <ServiceLevelBucketsTable buckets={data.buckets} bucketSeconds={data.bucketSeconds} timeZone={timeZone} />
+            <h3 className="text-sm font-semibold">How long answered callers waited</h3>
+            <AnswerTimes times={totals.answerTimes} />
+          </div>
+        ) : null}
+      </Panel>
+      <Panel
+        title="Service level per subscriber"
+        actions={
+          <Button size="sm" onClick={exportSubscribers} disabled={!data?.subscribers.length}>
+            Export CSV
+          </Button>
+        }
+      >
+        {levels.error && !data ? <QueryProblem error={levels.error} /> : null}
+        {data ? <SubscriberServiceLevelTable subscribers={data.subscribers} /> : <Loading />}
+      </Panel>
+    </>
+  );
+};
