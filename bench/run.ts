@@ -22,6 +22,7 @@ import {
 import { fanIn, listThroughput, makeCallOverhead, type Load, type ThroughputRow } from './http-benchmarks.js';
 import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmarks.js';
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
+import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
@@ -245,6 +246,8 @@ const main = async () => {
   log("9. one tenant's live list under another tenant's week-long lists");
   const tenants = await tenantIsolation(quick ? 2 : 8);
   const tenantRatio = tenants.fourLists.quiet.roundP99 / tenants.idle.roundP99;
+  log('11. service level and missed callers from the journal');
+  const serviceLevels = await serviceLevelTimings();
 
   const browser = await launchBrowser();
   try {
@@ -348,6 +351,9 @@ The heavy tenant's lists are read and serialized in a reader thread (below the e
 
 ## 10. The Twilio provider: Twilio's event → the pixel, and requests per list
 ${twilioSection(twilioFresh, twilioRequests)}
+
+## 11. Service level and missed callers from the journal
+${serviceLevelSection(serviceLevels)}
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);

@@ -13,7 +13,7 @@ import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
 import { TwilioDouble } from '../src/testbed/twilio/twilio-double.js';
 import { freePort, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { emulateSystemScheme, expectNoSeriousA11yViolations } from './support/axe.js';
 import { E2E_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
 
 const scope = { accountID: 'e2e', applicationID: 'support', providerID: 'twilio' };
@@ -104,4 +104,39 @@ test('click-to-call through Twilio rings the agent’s device first, then connec
   await expect(panel).toContainText('Connected', { timeout: PUSHED_WITHIN_MS });
   double.hangUp(root);
   await expect(panel).toContainText('Call ended', { timeout: PUSHED_WITHIN_MS });
+});
+
+test('a caller who gave up is in "To call back" at once; called back from the panel and reached, they leave it (axe in both themes)', async ({ page }) => {
+  const caller = '+15550104002';
+  const formatted = formatPhoneNumber(caller.slice(1));
+  // Every caller who gives up counts here, however soon: the test needs no five seconds of ringing.
+  await page.goto(`${service.baseURL}/?slshort=0#token=${E2E_TOKEN}`);
+  const panel = page.getByRole('region', { name: 'To call back' });
+  await expect(panel).toContainText('Nobody to call back');
+
+  const root = double.inbound({ from: caller, to: `+${TEST_NUMBER}`, statusCallback: webhook });
+  double.dialAgents(root, ['client:ada'], { statusCallback: webhook });
+  await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').filter({ hasText: formatted })).toContainText('Ringing', { timeout: PUSHED_WITHIN_MS });
+  double.hangUp(root);
+  const entry = panel.getByRole('listitem').filter({ hasText: formatted });
+  await expect(entry).toContainText('not called back yet', { timeout: PUSHED_WITHIN_MS });
+  for (const scheme of ['light', 'dark'] as const) {
+    await emulateSystemScheme(page, scheme);
+    await expectNoSeriousA11yViolations(page);
+  }
+
+  // "Call back" fills click-to-call with the number and the agent the call rang; the agent places it.
+  await entry.getByRole('button', { name: `Call back ${formatted}` }).click();
+  const form = page.getByRole('region', { name: 'Place a call' });
+  await expect(form.getByRole('textbox', { name: 'Number to call' })).toHaveValue(formatted);
+  await expect(form.getByLabel('Subscriber', { exact: true })).toHaveValue('agt-ada');
+  await form.getByRole('button', { name: 'Place call' }).click();
+  await expect.poll(() => double.calls().find((call) => call.direction === 'outbound-api' && call.to === 'client:ada')?.sid).toBeDefined();
+  const callback = double.calls().find((call) => call.direction === 'outbound-api' && call.to === 'client:ada')?.sid as string;
+  double.answer(callback);
+  await expect.poll(() => double.children(callback).length).toBe(1);
+  await expect(entry).toContainText('called back 1 time, not reached', { timeout: PUSHED_WITHIN_MS });
+  double.answer(double.children(callback)[0]?.sid as string);
+  await expect(panel).toContainText('Nobody to call back', { timeout: PUSHED_WITHIN_MS });
+  double.hangUp(callback);
 });

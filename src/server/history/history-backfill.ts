@@ -224,6 +224,10 @@ export class HistoryBackfill {
   }
 
   private logEnd(fill: Fill, message: string): void {
+    // A table that grew by thousands of rows in minutes: the planner learns of them now, not at its next automatic pass.
+    void this.options.store.refreshStatistics().catch((error: unknown) =>
+      this.options.log.warn({ reason: (error as Error).message }, "the journal's statistics could not be refreshed"),
+    );
     const { calls, filledFrom, to } = fill.progress;
     this.options.log.info(
       {

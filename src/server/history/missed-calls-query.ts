@@ -2,8 +2,8 @@
  * The callers who gave up over a window (abandoned as `contract/service-levels.ts` defines it:
  * inbound, never answered, ended, not a short abandon), newest first, each with what followed:
  * the first outbound call to the number after it, how many there were, and when the caller was
- * reached at last. One SQL statement both dialects run as written; the lookups by number use the
- * journal's index on the remote number.
+ * reached at last. One SQL statement both dialects run as written; the calls with those numbers are
+ * read through the journal's index on the remote number.
  */
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
@@ -58,7 +58,9 @@ const optionalNumber = (value: unknown) => (value === null || value === undefine
 export const missedCalls = async (db: HistoryDb, scope: ProviderScope, r: MissedCallsRequest): Promise<MissedCalls> => {
   const inScope = (alias: string) =>
     sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
-  // A withheld number (empty) cannot be called back, nor told apart from another caller's.
+  // A withheld number (empty) cannot be called back, nor told apart from another caller's. The calls with
+  // the listed numbers are read once (`o`) and joined, rather than looked up per missed call: the plan
+  // then does not hang on the planner's statistics of a freshly filled table.
   const result = await sql<RawMissed>`
     WITH m AS (
       SELECT k.call_id, k.remote_number, k.remote_name, k.started_at, k.ended_at, k.subscriber_id, k.subscriber_first_name, k.subscriber_last_name,
@@ -69,19 +71,26 @@ export const missedCalls = async (db: HistoryDb, scope: ProviderScope, r: Missed
         AND k.started_at >= CAST(${r.from} AS BIGINT) AND k.started_at < CAST(${r.to} AS BIGINT)
       ORDER BY k.started_at DESC, k.call_id DESC
       LIMIT ${r.limit}
+    ),
+    o AS (
+      SELECT b.call_id, b.remote_number, b.started_at, b.answered_at, b.is_outbound
+      FROM calls b
+      WHERE ${inScope('b')} AND b.remote_number IN (SELECT m.remote_number FROM m WHERE m.remote_number <> '')
+        AND b.started_at >= (SELECT MIN(m.started_at) FROM m)
+    ),
+    f AS (
+      SELECT m.call_id,
+        MIN(CASE WHEN o.is_outbound = 1 AND o.started_at >= m.ended_at THEN o.started_at END) AS called_back_at,
+        SUM(CASE WHEN o.is_outbound = 1 AND o.started_at >= m.ended_at THEN 1 ELSE 0 END) AS attempts,
+        MIN(CASE WHEN o.call_id <> m.call_id AND o.answered_at IS NOT NULL AND o.started_at > m.started_at THEN o.answered_at END) AS reached_at
+      FROM m LEFT JOIN o ON o.remote_number = m.remote_number
+      GROUP BY m.call_id
     )
-    SELECT m.*,
-      (SELECT MIN(b.started_at) FROM calls b
-        WHERE ${inScope('b')} AND m.remote_number <> '' AND b.remote_number = m.remote_number AND b.is_outbound = 1 AND b.started_at >= m.ended_at) AS called_back_at,
-      (SELECT b.call_id FROM calls b
-        WHERE ${inScope('b')} AND m.remote_number <> '' AND b.remote_number = m.remote_number AND b.is_outbound = 1 AND b.started_at >= m.ended_at
-        ORDER BY b.started_at, b.call_id LIMIT 1) AS callback_call_id,
-      (SELECT COUNT(*) FROM calls b
-        WHERE ${inScope('b')} AND m.remote_number <> '' AND b.remote_number = m.remote_number AND b.is_outbound = 1 AND b.started_at >= m.ended_at) AS attempts,
-      (SELECT MIN(b.answered_at) FROM calls b
-        WHERE ${inScope('b')} AND m.remote_number <> '' AND b.remote_number = m.remote_number AND b.call_id <> m.call_id
-          AND b.answered_at IS NOT NULL AND b.started_at > m.started_at) AS reached_at
-    FROM m
+    SELECT m.*, f.called_back_at, COALESCE(f.attempts, 0) AS attempts, f.reached_at, MIN(o.call_id) AS callback_call_id
+    FROM m JOIN f ON f.call_id = m.call_id
+    LEFT JOIN o ON o.remote_number = m.remote_number AND o.is_outbound = 1 AND o.started_at = f.called_back_at
+    GROUP BY m.call_id, m.remote_number, m.remote_name, m.started_at, m.ended_at, m.subscriber_id, m.subscriber_first_name, m.subscriber_last_name, m.total,
+      f.called_back_at, f.attempts, f.reached_at
     ORDER BY m.started_at DESC, m.call_id DESC
   `.execute(db);
   const rows = result.rows.map((row): MissedCallRow => {

@@ -94,7 +94,7 @@ export const StatTile = ({
               <span
                 id={definitionID}
                 role="tooltip"
-                className="invisible absolute top-full left-0 z-20 mt-1 w-64 max-w-[80vw] rounded-md border border-line bg-panel p-2 text-xs font-normal text-ink shadow-lg group-focus-within:visible group-hover:visible"
+                className="absolute top-full left-0 z-20 mt-1 hidden w-64 max-w-[80vw] rounded-md border border-line bg-panel p-2 text-xs font-normal text-ink shadow-lg group-focus-within:block group-hover:block"
               >
                 {definition}
               </span>
