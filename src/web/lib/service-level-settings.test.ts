@@ -24,6 +24,13 @@ describe('service level settings in the URL', () => {
     expect(params.toString()).toBe('tz=UTC&slwarn=90');
   });
 
+  it('reads percentages exactly: a service level of exactly the critical level from the URL is not below it', () => {
+    const settings = readServiceLevelSettings(new URLSearchParams('slwarn=90&slcrit=70'));
+    expect(settings.criticalBelow).toBe(0.7);
+    expect(serviceLevelAlert(0.7, settings)).toBe('warning');
+    expect(writeServiceLevelSettings(new URLSearchParams(), settings).toString()).toBe('slwarn=90');
+  });
+
   it('says which level a figure is at', () => {
     const settings = defaultServiceLevelSettings;
     expect([0.85, 0.8, 0.79, 0.7, 0.69, null].map((level) => serviceLevelAlert(level, settings))).toEqual([undefined, undefined, 'warning', 'warning', 'critical', undefined]);

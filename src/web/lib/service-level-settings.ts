@@ -27,27 +27,36 @@ export const defaultServiceLevelSettings: ServiceLevelSettings = {
   waitCriticalMs: 60_000,
 };
 
-/** Each setting's URL parameter, the range it takes, and how it reads: percent and seconds in the URL. */
+/**
+ * Each setting's URL parameter, the range it takes, and how the whole number in the URL and the form
+ * becomes the setting: percent to a share (÷ 100), seconds to milliseconds (× 1000).
+ */
 export const SETTING_PARAMS = {
-  answerWithinSeconds: { param: 'sla', min: 1, max: 600, scale: 1 },
-  shortAbandonSeconds: { param: 'slshort', min: 0, max: 60, scale: 1 },
-  warnBelow: { param: 'slwarn', min: 1, max: 100, scale: 0.01 },
-  criticalBelow: { param: 'slcrit', min: 0, max: 99, scale: 0.01 },
-  waitWarnMs: { param: 'waitwarn', min: 1, max: 3600, scale: 1000 },
-  waitCriticalMs: { param: 'waitcrit', min: 2, max: 7200, scale: 1000 },
-} as const satisfies Record<keyof ServiceLevelSettings, { param: string; min: number; max: number; scale: number }>;
+  answerWithinSeconds: { param: 'sla', min: 1, max: 600, multiply: 1, divide: 1 },
+  shortAbandonSeconds: { param: 'slshort', min: 0, max: 60, multiply: 1, divide: 1 },
+  warnBelow: { param: 'slwarn', min: 1, max: 100, multiply: 1, divide: 100 },
+  criticalBelow: { param: 'slcrit', min: 0, max: 99, multiply: 1, divide: 100 },
+  waitWarnMs: { param: 'waitwarn', min: 1, max: 3600, multiply: 1000, divide: 1 },
+  waitCriticalMs: { param: 'waitcrit', min: 2, max: 7200, multiply: 1000, divide: 1 },
+} as const satisfies Record<keyof ServiceLevelSettings, { param: string; min: number; max: number; multiply: number; divide: number }>;
 
 type Key = keyof ServiceLevelSettings;
 const KEYS = Object.keys(SETTING_PARAMS) as Key[];
+
+/** A setting from its whole number: 70 % is 0.7 exactly as written (70 × 0.01 would be 0.7000000000000001). */
+export const fromUnits = (key: Key, units: number): number => (units * SETTING_PARAMS[key].multiply) / SETTING_PARAMS[key].divide;
+
+/** A setting's whole number, as the URL and the form show it. */
+export const toUnits = (key: Key, value: number): number => Math.round((value * SETTING_PARAMS[key].divide) / SETTING_PARAMS[key].multiply);
 
 /** The settings a URL gives; a value out of range, not a whole number, or out of order (critical past warning) is the default. */
 export const readServiceLevelSettings = (params: URLSearchParams): ServiceLevelSettings => {
   const settings = { ...defaultServiceLevelSettings };
   for (const key of KEYS) {
-    const { param, min, max, scale } = SETTING_PARAMS[key];
+    const { param, min, max } = SETTING_PARAMS[key];
     const text = params.get(param);
     const value = text === null || !/^\d{1,4}$/.test(text) ? NaN : Number(text);
-    if (value >= min && value <= max) settings[key] = value * scale;
+    if (value >= min && value <= max) settings[key] = fromUnits(key, value);
   }
   if (settings.criticalBelow >= settings.warnBelow) {
     settings.warnBelow = defaultServiceLevelSettings.warnBelow;
@@ -61,9 +70,9 @@ export const readServiceLevelSettings = (params: URLSearchParams): ServiceLevelS
 export const writeServiceLevelSettings = (params: URLSearchParams, settings: ServiceLevelSettings): URLSearchParams => {
   const next = new URLSearchParams(params);
   for (const key of KEYS) {
-    const { param, scale } = SETTING_PARAMS[key];
+    const { param } = SETTING_PARAMS[key];
     if (settings[key] === defaultServiceLevelSettings[key]) next.delete(param);
-    else next.set(param, String(Math.round(settings[key] / scale)));
+    else next.set(param, String(toUnits(key, settings[key])));
   }
   return next;
 };
