@@ -1,6 +1,6 @@
 /** Service level, speed of answer, abandonment and talk time over a window, and the missed callers to call back (our extension). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_BUCKETS, type HistoryFill } from '../../contract/analytics.js';
+import { MAX_BUCKETS } from '../../contract/analytics.js';
 import { MAX_WINDOW_DAYS } from '../../contract/call-record.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import {
@@ -16,24 +16,16 @@ import {
   type MissedCallsResponse,
   type ServiceLevelsResponse,
 } from '../../contract/service-levels.js';
-import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
-import type { Clock } from '../clock.js';
-import type { HistoryStore } from '../history/history-store.js';
+import { tokenKey } from '../auth/concurrency-slots.js';
 import type { MissedCallRow } from '../history/missed-calls-query.js';
 import { addSums, emptySums, figuresOf } from '../history/service-level-figures.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
-import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
-import { prepareAnalytics, windowParameters } from './analytics-routes.js';
+import { prepareAnalytics, windowParameters, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
 
-export interface ServiceLevelRoutesOptions {
-  registry: ProviderRuntimes;
-  history: HistoryStore;
-  heavyQueries: ConcurrencySlots;
-  clock: Clock;
-  historyFill?: { report(scope: ProviderScope): HistoryFill | undefined };
-}
+/** The same collaborators as the other analytics answers. */
+export type ServiceLevelRoutesOptions = AnalyticsRoutesOptions;
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 

@@ -1,0 +1,94 @@
+/**
+ * A table of figures the analytics pages share: a row header, then left-aligned text columns, then
+ * right-aligned numbers; a sticky head; a message in place of an empty body. Two frames around it:
+ * folded away under the chart it explains, or scrolling with a hint when its columns do not fit.
+ */
+import { useRef, type ReactNode } from 'react';
+import { useHorizontalOverflow } from '../../../lib/use-horizontal-overflow.js';
+
+export interface FiguresRow {
+  key: string;
+  /** The row's header cell: the bucket's start, the subscriber's name. */
+  header: ReactNode;
+  /** The text columns after the header, then the figures. */
+  cells: readonly ReactNode[];
+}
+
+interface FiguresTableProps {
+  caption: ReactNode;
+  /** Read by screen readers only (the panel's title already says what the table is). */
+  captionHidden?: boolean;
+  columns: readonly string[];
+  /** How many columns, the header's included, hold text rather than figures (left-aligned). */
+  textColumns?: number;
+  rows: readonly FiguresRow[];
+  empty?: string;
+}
+
+export const FiguresTable = ({ caption, captionHidden = false, columns, textColumns = 1, rows, empty }: FiguresTableProps) => (
+  <table className="w-full text-sm tabular">
+    <caption className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left text-muted'}>{caption}</caption>
+    <thead className="sticky top-0 bg-raised">
+      <tr>
+        {columns.map((title, i) => (
+          <th key={title} scope="col" className={`px-3 py-1 font-medium ${i < textColumns ? 'text-left' : 'text-right'}`}>
+            {title}
+          </th>
+        ))}
+      </tr>
+    </thead>
+    <tbody>
+      {rows.length === 0 && empty ? (
+        <tr>
+          <td colSpan={columns.length} className="px-3 py-2 text-muted">
+            {empty}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => (
+          <tr key={row.key} className="border-t border-line">
+            <th scope="row" className="px-3 py-1 text-left font-normal">
+              {row.header}
+            </th>
+            {row.cells.map((value, i) => (
+              <td key={i} className={`px-3 py-1 ${i + 1 < textColumns ? '' : 'text-right'}`}>
+                {value}
+              </td>
+            ))}
+          </tr>
+        ))
+      )}
+    </tbody>
+  </table>
+);
+
+/** The table folded under the chart it gives the numbers of. */
+export const NumbersDisclosure = (props: FiguresTableProps) => (
+  <details className="rounded-md border border-line">
+    <summary className="cursor-pointer px-3 py-2 text-sm">Show the numbers as a table</summary>
+    <div className="max-h-80 overflow-auto">
+      <FiguresTable {...props} />
+    </div>
+  </details>
+);
+
+/** The table in a bounded box that scrolls, saying so when its columns run past the side. */
+export const ScrollingFiguresTable = (props: FiguresTableProps) => {
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useHorizontalOverflow(scroller);
+  return (
+    <div className="flex flex-col gap-1">
+      {scrolls ? (
+        <p className="text-sm font-medium text-muted">
+          Scroll sideways for all columns <span aria-hidden="true">→</span>
+        </p>
+      ) : null}
+      <div ref={scroller} className="max-h-96 overflow-auto rounded-md border border-line">
+        <FiguresTable {...props} captionHidden />
+      </div>
+    </div>
+  );
+};
+
+/** A bucket's size as people say it: "15 min", "1 h". */
+export const bucketSize = (bucketSeconds: number) => (bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`);
