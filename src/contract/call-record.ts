@@ -26,6 +26,14 @@ export const callRecordSchema = z.object({
   subscriberEmail: z.string().optional(),
   subscriberExtension: z.string().optional(),
   subscriberNumber: z.string().optional(),
+  subscriberAnsweredAt: timestampSchema.optional().meta({
+    description:
+      "Extension. Outbound: when the subscriber's own device was connected: at the start for a call they dialed (or one dialed " +
+      'straight to the remote number), when they picked up for a click-to-call that rang them first. Absent while their device rings.',
+  }),
+  endedBy: z.string().optional().meta({
+    description: 'Extension. The call was ended through this service (`DELETE` of the call) by the token of this name: a supervisor.',
+  }),
 }).meta({ id: 'CallRecord' });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 

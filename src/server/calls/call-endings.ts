@@ -18,7 +18,7 @@ const settled = (call: ProviderCall): ProviderCall =>
  * The provider's latest version of a call, with what the service knew before kept where the
  * provider now tells less: the earliest start and answer seen, the first end the provider gave
  * (a provider's end is final; one the service set is not), a remote number, name, contact and
- * subscriber once known. Returns `incoming` itself when nothing was kept.
+ * subscriber once known, and who ended it through the service. Returns `incoming` itself when nothing was kept.
  */
 export const withKnownFacts = (incoming: ProviderCall, before: ProviderCall | undefined, beforeEndedByService = false): ProviderCall => {
   if (!before) return settled(incoming);
@@ -29,6 +29,10 @@ export const withKnownFacts = (incoming: ProviderCall, before: ProviderCall | un
   if (incoming.remoteNumber === '' && before.remoteNumber !== '') kept.remoteNumber = before.remoteNumber;
   if (incoming.remoteName === undefined && before.remoteName !== undefined) kept.remoteName = before.remoteName;
   if (incoming.chosenContactID === undefined && before.chosenContactID !== undefined) kept.chosenContactID = before.chosenContactID;
+  if (before.subscriberAnsweredAt !== undefined && !(incoming.subscriberAnsweredAt !== undefined && incoming.subscriberAnsweredAt <= before.subscriberAnsweredAt))
+    kept.subscriberAnsweredAt = before.subscriberAnsweredAt;
+  // Who ended a call is the service's own record: no provider tells it.
+  if (incoming.endedBy === undefined && before.endedBy !== undefined) kept.endedBy = before.endedBy;
   if (incoming.subscriberID === undefined && before.subscriberID !== undefined)
     for (const field of SUBSCRIBER_FIELDS) if (before[field] !== undefined) kept[field] = before[field];
   return settled(Object.keys(kept).length === 0 ? incoming : { ...incoming, ...kept });

@@ -25,6 +25,8 @@ const full: Required<ProviderCall> = {
   subscriberEmail: 'grace@example.com',
   subscriberExtension: '101',
   subscriberNumber: '15550100101',
+  subscriberAnsweredAt: Date.parse('2026-11-22T09:00:01.000Z'),
+  endedBy: 'supervisor-board',
 };
 
 describe('the call fields, listed once', () => {

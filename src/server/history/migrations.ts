@@ -142,6 +142,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('calls_by_remote_number').on('calls').columns([...scopeColumns, 'remote_number', 'started_at']).execute();
     },
   },
+  '0007_call_control': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('calls').addColumn('subscriber_answered_at', 'bigint').execute();
+      await db.schema.alterTable('calls').addColumn('ended_by', 'text').execute();
+      // The audit trail of interventions: who asked for what on which call, when, and what came of it.
+      await db.schema
+        .createTable('call_actions')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('call_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text')
+        .addPrimaryKeyConstraint('call_actions_pk', [...scopeColumns, 'id'])
+        .execute();
+      await db.schema.createIndex('call_actions_by_call').on('call_actions').columns([...scopeColumns, 'call_id']).execute();
+      await db.schema.createIndex('call_actions_by_time').on('call_actions').column('at').execute();
+    },
+  },
 };
 
 /**

@@ -33,6 +33,9 @@ export const CALL_FIELDS = {
   subscriberEmail: field('subscriber_email', 'text', true),
   subscriberExtension: field('subscriber_extension', 'text', true),
   subscriberNumber: field('subscriber_number', 'text', true),
+  // Extensions, after the spec's fields.
+  subscriberAnsweredAt: field('subscriber_answered_at', 'time', true),
+  endedBy: field('ended_by', 'text', true),
 } as const satisfies { [K in Exclude<keyof ProviderCall, 'callID'>]-?: CallFieldSpec & { optional: undefined extends ProviderCall[K] ? true : false } };
 
 export type CallField = keyof typeof CALL_FIELDS;

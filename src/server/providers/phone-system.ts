@@ -24,6 +24,14 @@ export interface ProviderCall {
   subscriberEmail?: string;
   subscriberExtension?: string;
   subscriberNumber?: string;
+  /**
+   * Outbound: when the subscriber's own device was connected: at the start for a call they dialed
+   * themselves (or one the provider dials straight to the remote number), when they picked up for a
+   * click-to-call that rang them first. Absent while their device rings.
+   */
+  subscriberAnsweredAt?: number;
+  /** The service's own record of an intervention: the name of the token that ended the call. */
+  endedBy?: string;
 }
 
 /**

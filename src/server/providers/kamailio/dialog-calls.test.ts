@@ -50,6 +50,8 @@ describe('dialogs as calls', () => {
       remoteNumber: '15551234567',
       startedAt: T * 1000,
       answeredAt: (T + 3) * 1000,
+      // Their own phone placed it: connected on their side from the start.
+      subscriberAnsweredAt: T * 1000,
       ...ada,
     });
   });
@@ -103,6 +105,12 @@ describe('dialogs as calls', () => {
     const [asRinging] = callsFromDialogs([ringing], directory);
     expect(asRinging).toMatchObject({ callID: 'kam-0123456789abcdef0123', isOutbound: true, remoteNumber: '15551234567', startedAt: T * 1000 + 700, ...ada });
     expect(asRinging?.answeredAt).toBeUndefined();
+    expect(asRinging?.subscriberAnsweredAt).toBeUndefined();
+
+    // The subscriber picked up: they hear the remote number being dialed.
+    const [dialing] = callsFromDialogs([{ ...ringing, state: 4, start_ts: T + 1 }], directory);
+    expect(dialing).toMatchObject({ subscriberAnsweredAt: (T + 1) * 1000 });
+    expect(dialing?.answeredAt).toBeUndefined();
 
     // The subscriber answered; the controller's leg lingers while the bridged call is set up and answered in the same second.
     const agentAnswered = { ...ringing, state: 4, start_ts: T + 1 };
@@ -117,6 +125,7 @@ describe('dialogs as calls', () => {
         remoteNumber: '15551234567',
         startedAt: T * 1000 + 700,
         answeredAt: T * 1000 + 700,
+        subscriberAnsweredAt: T * 1000 + 700,
         ...ada,
       },
     ]);

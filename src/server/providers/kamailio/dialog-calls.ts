@@ -98,6 +98,8 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
         isMissedCall: false,
         remoteNumber: leg.tag.remoteNumber,
         startedAt: leg.tag.placedAt,
+        // Their phone answered: they hear the remote number being dialed.
+        subscriberAnsweredAt: answeredAtOf(leg.dialog, leg.tag.placedAt),
         endedAt: wasAnswered(leg.dialog) ? undefined : endedAtOf(leg.dialog, leg.tag.placedAt),
         ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
       };
@@ -108,6 +110,8 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
         isOutbound: true,
         remoteNumber: phoneNumberOf(leg.remote.user),
         startedAt: leg.tag.placedAt,
+        // The subscriber's phone places this leg once it answered the controller's.
+        subscriberAnsweredAt: Math.max(leg.tag.placedAt, leg.dialog.init_ts * 1000),
         ...endOf(leg.dialog, leg.tag.placedAt, true),
         ...subscriberFields(directory.bySipUser(leg.subscriber.user)),
       };
@@ -120,6 +124,7 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
         isOutbound: caller !== undefined,
         remoteNumber: phoneNumberOf(caller ? leg.to.user : leg.from.user),
         startedAt,
+        ...(caller ? { subscriberAnsweredAt: startedAt } : {}),
         ...endOf(leg.dialog, startedAt, caller !== undefined),
         ...subscriberFields(caller ?? directory.bySipUser(leg.to.user)),
       };

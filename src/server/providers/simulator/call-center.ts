@@ -82,6 +82,8 @@ interface SimulatedCall {
   /** When an inbound caller hangs up unless answered first. */
   giveUpAt?: number;
   answeredAt?: number;
+  /** Outbound: when the agent's own phone was connected (at once for a call they dial, when they pick up for a click-to-call). */
+  agentConnectedAt?: number;
   endedAt?: number;
 }
 
@@ -185,11 +187,16 @@ export class CallCenter {
     const call = this.openCall({ isOutbound: true, remote, agent, random: this.placed });
     this.occupy(agent);
     if (this.settings.dialMode === 'direct') {
+      call.agentConnectedAt = this.now;
       this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
       return;
     }
     call.phase = 'ringing-agent';
-    if (plan.agentAnswers) this.after(plan.agentRingMs, () => this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs));
+    if (plan.agentAnswers)
+      this.after(plan.agentRingMs, () => {
+        call.agentConnectedAt = this.now;
+        this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
+      });
     else this.after(AGENT_RING_TIMEOUT_MS, () => this.end(call, 0));
   }
 
@@ -241,6 +248,7 @@ export class CallCenter {
     if (!agent || this.traffic.next() >= chance) return;
     const remote = outboundCallee(this.traffic, this.directory.contacts);
     const call = this.openCall({ isOutbound: true, remote, agent, random: this.traffic });
+    call.agentConnectedAt = this.now;
     this.occupy(agent);
     const result = remoteResult(this.traffic);
     this.dial(call, result, remoteRingMs(this.traffic, result), talkMs(this.traffic, true));
@@ -305,6 +313,7 @@ export class CallCenter {
       isMissedCall: false,
       giveUpAt: undefined,
       answeredAt: undefined,
+      agentConnectedAt: undefined,
       endedAt: undefined,
     };
     this.calls.set(opened.callID, opened);
@@ -408,6 +417,7 @@ const toProviderCall = (call: SimulatedCall, time: (simTime: number) => number):
   if (call.remote.name !== undefined) record.remoteName = call.remote.name;
   if (call.remote.contactID !== undefined) record.chosenContactID = call.remote.contactID;
   if (call.answeredAt !== undefined) record.answeredAt = time(call.answeredAt);
+  if (call.agentConnectedAt !== undefined) record.subscriberAnsweredAt = time(call.agentConnectedAt);
   if (call.endedAt !== undefined) record.endedAt = time(call.endedAt);
   return call.agent ? Object.assign(record, call.agent.fields) : record;
 };

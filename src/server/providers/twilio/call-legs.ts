@@ -23,9 +23,15 @@ export const isLive = (status: TwilioCallStatus): boolean => (LIVE_STATUSES as r
  * an agent's device first (two-step); one dialed straight to the remote number from an agent's own
  * number (direct); or an outbound call of no agent's.
  */
-export type CallKind = { kind: 'inbound' } | { kind: 'two-step'; agent: TwilioAgent } | { kind: 'direct'; agent: TwilioAgent } | { kind: 'outbound' };
+export type CallKind =
+  { kind: 'inbound' } | { kind: 'two-step'; agent: TwilioAgent } | { kind: 'direct'; agent: TwilioAgent } | { kind: 'outbound' };
 
-export const kindOf = (direction: string | null | undefined, from: string | null | undefined, to: string | null | undefined, agents: AgentDirectory): CallKind => {
+export const kindOf = (
+  direction: string | null | undefined,
+  from: string | null | undefined,
+  to: string | null | undefined,
+  agents: AgentDirectory,
+): CallKind => {
   if (direction === 'inbound' || direction === 'trunking-originating') return { kind: 'inbound' };
   const rung = agents.byDevice(to);
   if (rung) return { kind: 'two-step', agent: rung };
@@ -51,7 +57,8 @@ const earliest = (times: (number | undefined)[]): number | undefined => {
   return known.length ? Math.min(...known) : undefined;
 };
 
-const startOf = (leg: TwilioCall, seenAt: number) => parseTwilioTime(leg.start_time) ?? parseTwilioTime(leg.date_created) ?? seenAt;
+const startOf = (leg: TwilioCall, seenAt: number) =>
+  parseTwilioTime(leg.start_time) ?? parseTwilioTime(leg.date_created) ?? seenAt;
 
 /** One call from its parent leg and child legs, as seen at `seenAt`. */
 const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: AgentDirectory, seenAt: number): ProviderCall => {
@@ -95,7 +102,19 @@ const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: Agent
   };
   if (kind.kind === 'inbound' && root.caller_name) call.remoteName = root.caller_name;
   if (answered !== undefined) call.answeredAt = answered;
-  if (ended) call.endedAt = Math.max(parseTwilioTime(root.end_time) ?? parseTwilioTime(root.date_updated) ?? seenAt, answered ?? call.startedAt);
+  // The agent's side: their device's leg for a click-to-call that rang them, the call itself when dialed from their number.
+  const agentSide =
+    kind.kind === 'two-step'
+      ? (answeredAt(root, seenAt) ?? (answered === undefined ? undefined : call.startedAt))
+      : kind.kind === 'direct'
+        ? call.startedAt
+        : undefined;
+  if (agentSide !== undefined) call.subscriberAnsweredAt = agentSide;
+  if (ended)
+    call.endedAt = Math.max(
+      parseTwilioTime(root.end_time) ?? parseTwilioTime(root.date_updated) ?? seenAt,
+      answered ?? call.startedAt,
+    );
   return call;
 };
 

@@ -109,7 +109,10 @@ describe('a status callback as an update', () => {
   it('tells of a click-to-call: the agent’s leg first, answered when the remote leg (marked so in its URL) is', () => {
     const read = (over: Record<string, string>, hint?: 'remote') => updateFromCallback(readForm(new URLSearchParams(callback(over)).toString()), agents, hint);
     const first = read({ Direction: 'outbound-api', From: '+15005550006', To: 'client:ada', CallStatus: 'in-progress' });
-    expect(first.fields).toEqual({ providerCallID: ROOT, isOutbound: true, ...ada });
+    // The agent picked up their leg: they hear the remote number dialed, and the call is not answered yet.
+    expect(first.fields).toEqual({ providerCallID: ROOT, isOutbound: true, subscriberAnsweredAt: T, ...ada });
+    const ringing = read({ Direction: 'outbound-api', From: '+15005550006', To: 'client:ada', CallStatus: 'ringing' });
+    expect(ringing.fields).toEqual({ providerCallID: ROOT, isOutbound: true, ...ada });
     const remote = { CallSid: CHILD, ParentCallSid: ROOT, Direction: 'outbound-dial', From: '+15005550006', To: '+442079460958', CallStatus: 'in-progress', Timestamp: rfc(T + 9000) };
     expect(read(remote, 'remote').fields).toEqual({ remoteNumber: '442079460958', answeredAt: T + 9000 });
     // A child leg to neither an agent nor a click-to-call's remote party (a forward): nothing of the call.

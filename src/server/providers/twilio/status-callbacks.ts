@@ -51,7 +51,17 @@ const sameText = (a: string, b: string): boolean => {
 export const isSignedByTwilio = (authToken: string, url: string, params: FormParams, signature: string): boolean =>
   portVariants(url).some((candidate) => sameText(twilioSignature(authToken, candidate, params), signature));
 
-const CALLBACK_STATUSES = new Set(['queued', 'initiated', 'ringing', 'in-progress', 'completed', 'busy', 'failed', 'no-answer', 'canceled']);
+const CALLBACK_STATUSES = new Set([
+  'queued',
+  'initiated',
+  'ringing',
+  'in-progress',
+  'completed',
+  'busy',
+  'failed',
+  'no-answer',
+  'canceled',
+]);
 const ENDED = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 
 const one = (params: FormParams, name: string): string | undefined => {
@@ -76,7 +86,8 @@ export type LegHint = 'remote' | undefined;
 export const updateFromCallback = (params: FormParams, agents: AgentDirectory, hint: LegHint): CallUpdate => {
   const callSid = required(params, 'CallSid');
   const status = required(params, 'CallStatus');
-  if (!CALLBACK_STATUSES.has(status)) throw new WebhookRefused('malformed', `the status callback's CallStatus "${status}" is not one of Twilio's`);
+  if (!CALLBACK_STATUSES.has(status))
+    throw new WebhookRefused('malformed', `the status callback's CallStatus "${status}" is not one of Twilio's`);
   const at = parseTwilioTime(required(params, 'Timestamp'));
   if (at === undefined) throw new WebhookRefused('malformed', "the status callback's Timestamp is not a time");
   const sequence = one(params, 'SequenceNumber');
@@ -114,10 +125,14 @@ export const updateFromCallback = (params: FormParams, agents: AgentDirectory, h
     ...(kind.kind === 'two-step' || kind.kind === 'direct' ? subscriberFields(kind.agent) : {}),
     // Twilio answers an inbound call itself to run its TwiML, and a click-to-call's first leg is the agent's: neither is the call's answer.
     ...(answered && (kind.kind === 'direct' || kind.kind === 'outbound') ? { answeredAt: at } : {}),
+    // The agent picked up the click-to-call's first leg: they hear the remote number being dialed.
+    ...(answered && kind.kind === 'two-step' ? { subscriberAnsweredAt: at } : {}),
     ...(ended ? { endedAt: at } : {}),
   };
   // The call's start, as near as this callback tells; the service keeps the earliest it saw.
-  update.defaults = { remoteNumber, startedAt: ended && Number.isFinite(seconds) ? at - seconds * 1000 : at };
+  const startedAt = ended && Number.isFinite(seconds) ? at - seconds * 1000 : at;
+  // A call dialed from the agent's own number: their side is connected from its start.
+  update.defaults = { remoteNumber, startedAt, ...(kind.kind === 'direct' ? { subscriberAnsweredAt: startedAt } : {}) };
   return update;
 };
 
@@ -138,7 +153,8 @@ export const receiveCallback = (request: WebhookRequest, check: CallbackCheck): 
   const params = readForm(request.body);
   if (!isSignedByTwilio(check.authToken, url, params, signature))
     throw new WebhookRefused('forged', `the X-Twilio-Signature is not Twilio's for ${url} with the account's auth token`);
-  if (one(params, 'AccountSid') !== check.accountSid) throw new WebhookRefused('malformed', "the callback is not about this provider's account");
+  if (one(params, 'AccountSid') !== check.accountSid)
+    throw new WebhookRefused('malformed', "the callback is not about this provider's account");
   const hint = new URL(url).searchParams.get('leg') === 'remote' ? 'remote' : undefined;
   return [updateFromCallback(params, check.agents, hint)];
 };

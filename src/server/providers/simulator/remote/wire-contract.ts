@@ -34,7 +34,12 @@ const epochMs = z.number().int().nonnegative();
 
 export const wireCallSchema = callRecordSchema
   .omit({ providerID: true, providerName: true })
-  .extend({ startedAt: epochMs, answeredAt: epochMs.optional(), endedAt: epochMs.optional() }) satisfies z.ZodType<ProviderCall>;
+  .extend({
+    startedAt: epochMs,
+    answeredAt: epochMs.optional(),
+    endedAt: epochMs.optional(),
+    subscriberAnsweredAt: epochMs.optional(),
+  }) satisfies z.ZodType<ProviderCall>;
 
 export const listCallsBodySchema = z.object({ calls: z.array(wireCallSchema) });
 
