@@ -3,11 +3,16 @@
  * list and then only what changed, so a dashboard is pushed each change instead of re-polling.
  */
 import { z } from 'zod';
+import { agentChangesEventSchema, agentsSnapshotEventSchema, type AgentChangesEvent, type AgentsSnapshotEvent } from './agents.js';
 import { callRecordSchema } from './call-record.js';
 import { problemSchema } from './problem.js';
 
 /** Query parameter naming the providers a stream follows, comma-separated. */
 export const STREAM_PROVIDERS_PARAM = 'providers';
+/** Query parameter naming what a stream carries besides the calls, comma-separated: `agents`, the agent board. */
+export const STREAM_INCLUDE_PARAM = 'include';
+export const STREAM_INCLUDES = ['agents'] as const;
+export type StreamInclude = (typeof STREAM_INCLUDES)[number];
 /** The most providers one stream follows. */
 export const MAX_STREAM_PROVIDERS = 20;
 /** Milliseconds a client waits before reconnecting, sent as the stream's `retry:` field. */
@@ -57,11 +62,17 @@ export const streamEventSchemas = {
   snapshot: snapshotEventSchema,
   changes: changesEventSchema,
   status: statusEventSchema,
+  agents: agentsSnapshotEventSchema,
+  'agent-changes': agentChangesEventSchema,
 } as const;
 export type StreamEventName = keyof typeof streamEventSchemas;
 
 export type StreamEvent =
-  { event: 'snapshot'; data: SnapshotEvent } | { event: 'changes'; data: ChangesEvent } | { event: 'status'; data: StatusEvent };
+  | { event: 'snapshot'; data: SnapshotEvent }
+  | { event: 'changes'; data: ChangesEvent }
+  | { event: 'status'; data: StatusEvent }
+  | { event: 'agents'; data: AgentsSnapshotEvent }
+  | { event: 'agent-changes'; data: AgentChangesEvent };
 
 /** Validates the `providers` query: 1 to MAX_STREAM_PROVIDERS distinct IDs; every problem names `providers`. */
 export const streamQuerySchema = z.strictObject({
@@ -82,4 +93,14 @@ export const streamQuerySchema = z.strictObject({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
       return ids;
     }),
+  [STREAM_INCLUDE_PARAM]: z
+    .string()
+    .transform((text, ctx) => {
+      const names = text.split(',').map((name) => name.trim());
+      const unknown = names.find((name) => !(STREAM_INCLUDES as readonly string[]).includes(name));
+      if (unknown !== undefined)
+        ctx.addIssue({ code: 'custom', message: `names "${unknown}", which is not one of ${STREAM_INCLUDES.map((n) => `"${n}"`).join(', ')}` });
+      return new Set(names as StreamInclude[]);
+    })
+    .optional(),
 });

@@ -24,6 +24,8 @@ export const paths = {
   /** GET: the callers who gave up over a window, and whether they were called back (extension). */
   missedCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/missed-calls`,
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
+  /** GET: each subscriber's state (offline, inactive, available, ringing, on-call) and today's figures (extension). */
+  agents: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/agents`,
   /** PUT: fault injection for simulated providers that enable it. */
   simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
   /** PUT: how the next placed call of a simulated provider goes. */
@@ -52,6 +54,7 @@ export const routePatterns = {
   serviceLevels: pattern(paths.serviceLevels),
   missedCalls: pattern(paths.missedCalls),
   subscribers: pattern(paths.subscribers),
+  agents: pattern(paths.agents),
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),
   callStream: pattern(paths.callStream),

@@ -26,6 +26,7 @@ import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
+import { agentsRoute } from './routes/agents-route.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
@@ -203,6 +204,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
+    await api.register(agentsRoute, { registry });
     await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
   });

@@ -126,15 +126,3 @@ export const deriveAgents = (
   }
   return { at: now, agents };
 };
-
-/** Whether two statuses read the same. */
-export const sameStatus = (a: AgentStatus, b: AgentStatus): boolean =>
-  a.state === b.state &&
-  a.since === b.since &&
-  a.callID === b.callID &&
-  a.remoteNumber === b.remoteNumber &&
-  a.remoteName === b.remoteName &&
-  a.isOutbound === b.isOutbound &&
-  a.firstName === b.firstName &&
-  a.lastName === b.lastName &&
-  a.extension === b.extension;

@@ -1,6 +1,7 @@
 /** The service's configuration file format (JSON), validated at start-up. */
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
+import { isTimeZone } from '../../contract/time-zone.js';
 import { secretSchema } from './secret.js';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
@@ -148,10 +149,18 @@ const providerCommon = {
   staleAfterMs: z.number().int().min(1000).max(3_600_000).default(30_000),
   /** How long an ended call stays in the live list after its end (0: it leaves at once; the journal keeps it anyway). */
   keepEndedMs: z.number().int().min(0).max(86_400_000).default(120_000),
+  /** How often the agent board asks the provider for its subscribers (who is registered, who is active). */
+  presenceIntervalMs: z.number().int().min(500).max(300_000).default(5000),
 };
 
 export const providerConfigSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...providerCommon, type: z.literal('simulator'), settings: simulatorSettingsSchema.default({ control: false }) }),
+  // The simulator's subscribers cost nothing to list: its board follows registrations closely.
+  z.strictObject({
+    ...providerCommon,
+    presenceIntervalMs: providerCommon.presenceIntervalMs.unwrap().default(2000),
+    type: z.literal('simulator'),
+    settings: simulatorSettingsSchema.default({ control: false }),
+  }),
   z.strictObject({ ...providerCommon, type: z.literal('kamailio'), settings: kamailioSettingsSchema }),
   // Each list costs Twilio several requests, and status callbacks tell most changes at once: listed less often.
   z.strictObject({
@@ -296,6 +305,11 @@ export const serviceConfigSchema = z
     accounts: z.array(accountConfigSchema).min(1),
     /** Origins (scheme://host[:port]) of dashboards served elsewhere that may call this service. */
     corsOrigins: z.array(z.url({ error: 'must be an origin such as https://board.example.com' })).default([]),
+    /** The center's time zone (IANA): the agent board's figures for "today" start at its midnight. */
+    timeZone: z
+      .string()
+      .refine(isTimeZone, { error: 'must be an IANA time zone such as "Europe/Berlin" or "UTC"' })
+      .default('UTC'),
     /** Requests a minute allowed per token. */
     rateLimitPerMinute: z.number().int().min(1).max(1_000_000).default(1200),
     history: z

@@ -1,13 +1,14 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
+import { agentChangesEventSchema, agentsSnapshotEventSchema } from '../../contract/agents.js';
 import { changesEventSchema, snapshotEventSchema, statusEventSchema } from '../../contract/call-stream.js';
 import { paths } from '../../contract/paths.js';
 import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import { providerCall } from '../test-support/provider-call.js';
-import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
+import { ScriptedPhoneSystem, subscriber } from '../test-support/scripted-phone-system.js';
 import { openStream, type StreamClient } from '../test-support/stream-client.js';
 import { buildTestApp, T0, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
 import { createTestHistory } from '../test-support/test-history.js';
@@ -282,5 +283,88 @@ describe("a token's streams", () => {
 
     first.close();
     await expect.poll(async () => (await open('pbx')).status, { timeout: 5000 }).toBe(200);
+  });
+});
+
+describe('the agent board on the change stream', () => {
+  const withAgents = (providers: string) => `${streamPath(providers)}&include=agents`;
+  const openWithAgents = async (providers: string, headers: Record<string, string> = {}) => {
+    const client = await openStream(`${base}${withAgents(providers)}`, { authorization: `Bearer ${tokens.acmeAll}`, ...headers });
+    clients.push(client);
+    return client;
+  };
+  const agentsOf = (data: string) => agentsSnapshotEventSchema.parse(JSON.parse(data));
+  const changesOf = (data: string) => agentChangesEventSchema.parse(JSON.parse(data));
+
+  const staff = async () => {
+    await start();
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = [subscriber({ providerSubscriberID: 'agt-1', extension: '101' }), subscriber({ providerSubscriberID: 'agt-2', extension: '102' })];
+    await t.app.providers.syncAll();
+    return phone;
+  };
+
+  it('sends the board once the client asks for it, then only the agents that changed, with the new totals', async () => {
+    const phone = await staff();
+    const plain = await open('pbx');
+    const stream = await openWithAgents('pbx');
+    const board = agentsOf((await stream.next((e) => e.event === 'agents')).data);
+    expect(board.providerID).toBe('pbx');
+    expect(board.agents.map((a) => [a.subscriberID, a.state])).toEqual([
+      ['agt-1', 'available'],
+      ['agt-2', 'available'],
+    ]);
+    const seen = stream.events.length;
+    t.clock.advance(1000);
+    phone.calls = [providerCall('c1', T0 + 1000, { subscriberID: 'agt-2', subscriberExtension: '102' })];
+    await t.app.providers.syncAll();
+    const change = changesOf((await stream.next((e) => e.event === 'agent-changes', { after: seen })).data);
+    expect(change.upserted.map((a) => [a.subscriberID, a.state, a.callID])).toEqual([['agt-2', 'ringing', 'c1']]);
+    expect(change.removed).toEqual([]);
+    expect(change.totals).toEqual({ offline: 0, inactive: 0, available: 1, ringing: 1, onCall: 0 });
+
+    // A subscriber who leaves the provider's list leaves the board.
+    phone.subscribers = phone.subscribers.slice(1);
+    await t.app.providers.syncAll();
+    const left = changesOf((await stream.next((e) => e.event === 'agent-changes' && e.data.includes('"removed":["agt-1"]'), { after: seen + 1 })).data);
+    expect(left.upserted.map((a) => a.subscriberID)).not.toContain('agt-1');
+    expect(left.totals).toEqual({ offline: 0, inactive: 0, available: 0, ringing: 1, onCall: 0 });
+
+    // A stream that did not ask carries no agent events.
+    await plain.next((e) => e.event === 'changes');
+    expect(plain.events.map((e) => e.event)).not.toContain('agents');
+    expect(plain.events.map((e) => e.event)).not.toContain('agent-changes');
+  });
+
+  it('resumes the board from Last-Event-ID with the agent changes since, and sends it whole when it cannot', async () => {
+    const phone = await staff();
+    const first = await openWithAgents('pbx');
+    await first.next((e) => e.event === 'agents');
+    await first.next((e) => e.event === 'snapshot');
+    const last = first.events.at(-1) as { id: string };
+    first.close();
+
+    phone.subscribers = [{ ...(phone.subscribers[0] as (typeof phone.subscribers)[number]), registered: false }, ...phone.subscribers.slice(1)];
+    t.clock.advance(1000);
+    await t.app.providers.syncAll();
+
+    const resumed = await openWithAgents('pbx', { 'last-event-id': last.id });
+    const change = changesOf((await resumed.next((e) => e.event === 'agent-changes')).data);
+    expect(change.upserted.map((a) => [a.subscriberID, a.state])).toEqual([['agt-1', 'offline']]);
+    expect(resumed.events.map((e) => e.event)).not.toContain('agents');
+    expect(resumed.events.map((e) => e.event)).not.toContain('snapshot');
+
+    // A cursor from before the board's log (another instance's, say): the whole board again.
+    const elsewhere = `c1.${Buffer.from(JSON.stringify({ pbx: 'other.3', 'agents:pbx': 'other.2' })).toString('base64url')}`;
+    const fresh = await openWithAgents('pbx', { 'last-event-id': elsewhere });
+    expect(agentsOf((await fresh.next((e) => e.event === 'agents')).data).agents.map((a) => a.state)).toEqual(['offline', 'available']);
+  });
+
+  it('refuses an include it does not know, naming it', async () => {
+    await start();
+    const res = await t.as(tokens.acmeAll, { method: 'GET', url: `${streamPath('pbx')}&include=agents,queues` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_request' });
+    expect(res.json()).toMatchObject({ errors: [{ field: 'include', message: 'names "queues", which is not one of "agents"' }] });
   });
 });

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, streamQuerySchema } from '../../contract/call-stream.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
+import type { AgentBoard } from '../agents/agent-board.js';
 import type { ChangeEntry, LogPosition } from '../calls/change-log.js';
 import type { ProviderStatus, SyncEvent } from '../calls/live-calls.js';
 import { snapshotDataAround, statusData } from '../calls/stream-data.js';
@@ -44,7 +45,10 @@ const doc: RouteDoc = {
     'shows the stream is alive. Same token rules as the list (`calls:read`; a provider the token may not see is a 404 ' +
     'before any event). Gzipped when the client accepts it, each event flushed whole. Streams are counted apart from ' +
     'requests in flight: each token may hold a few open at once (`limits.streamsPerToken`, 8 by default), past that ' +
-    '`429 too_many_streams`; past the service\'s total, `503 service_busy`.',
+    '`429 too_many_streams`; past the service\'s total, `503 service_busy`. With `include=agents`, each provider\'s agent ' +
+    'board too: an `agents` event with the whole board (as `GET .../agents` answers it) once the provider has listed its ' +
+    'subscribers, then an `agent-changes` event with the agents whose record changed, in full, the IDs that left, and the ' +
+    'new totals; resumed by the same cursor. A stream that does not ask for agents never carries them.',
   parameters: [
     {
       name: 'providers',
@@ -53,14 +57,21 @@ const doc: RouteDoc = {
       description: 'Comma-separated provider IDs of this application',
       schema: { type: 'string' },
     },
+    {
+      name: 'include',
+      in: 'query',
+      description: 'What to carry besides the calls, comma-separated: `agents` (the agent board of each provider)',
+      schema: { type: 'string' },
+    },
     { name: 'Last-Event-ID', in: 'header', description: 'The last event ID received, to resume', schema: { type: 'string' } },
   ],
   responses: {
     '200': {
       description:
         'Events `snapshot` (data: StreamSnapshotEvent), `changes` (StreamChangesEvent) and `status` (StreamStatusEvent), ' +
+        'and with `include=agents` `agents` (StreamAgentsEvent) and `agent-changes` (StreamAgentChangesEvent), ' +
         'each with one line of JSON data; the schemas are in the components',
-      content: { type: 'text/event-stream', description: 'event: snapshot | changes | status; id: cursor; data: JSON' },
+      content: { type: 'text/event-stream', description: 'event: snapshot | changes | status | agents | agent-changes; id: cursor; data: JSON' },
     },
   },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_streams', 'service_busy'],
@@ -139,6 +150,64 @@ const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: Prov
   };
 };
 
+/** The board's snapshot, compressed at most once per change of the board for every stream that sends it. */
+const sharedBoards = new WeakMap<AgentBoard, { seq: number; text: SharedText }>();
+const sharedBoard = (board: AgentBoard): { text: SharedText; position: LogPosition } | undefined => {
+  const snapshot = board.snapshotData();
+  if (!snapshot) return undefined;
+  let held = sharedBoards.get(board);
+  if (held?.seq !== snapshot.position.seq) {
+    held = { seq: snapshot.position.seq, text: new SharedText(snapshot.data) };
+    sharedBoards.set(board, held);
+  }
+  return { text: held.text, position: snapshot.position };
+};
+
+/** The stream cursor's key for a provider's agent board: provider IDs never hold a colon. */
+const agentsKey = (providerID: string) => `agents:${providerID}`;
+
+/**
+ * One provider's agent board on a stream that asked for it: its `agents` snapshot once the board is
+ * there, then `agent-changes` numbered in the board's own log, resumed like the calls.
+ */
+const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+  const key = agentsKey(runtime.config.id);
+  const board = runtime.agents;
+  let held: LogPosition | undefined;
+
+  const sendSnapshot = (): boolean => {
+    const snapshot = sharedBoard(board);
+    if (!snapshot) return false;
+    held = snapshot.position;
+    cursor.set(key, held);
+    stream.send('agents', cursor.toString(), [snapshot.text]);
+    return true;
+  };
+
+  const onEntry = (entry: ChangeEntry) => {
+    if (held && entry.seq <= held.seq) return;
+    if (!held || entry.seq !== held.seq + 1) {
+      sendSnapshot();
+      return;
+    }
+    held = { epoch: held.epoch, seq: entry.seq };
+    cursor.set(key, held);
+    stream.send('agent-changes', cursor.toString(), [sharedChange(entry)]);
+  };
+  stream.whenClosed(board.subscribe(onEntry));
+
+  return async () => {
+    await board.ready();
+    if (stream.isClosed || held) return;
+    const missed = resumeFrom ? board.changesSince(resumeFrom) : undefined;
+    if (resumeFrom && missed) {
+      held = resumeFrom;
+      cursor.set(key, resumeFrom);
+      for (const entry of missed) onEntry(entry);
+    } else sendSnapshot();
+  };
+};
+
 export const callStreamRoute = async (app: FastifyInstance, { registry, heartbeatMs, maxBufferedBytes }: CallStreamOptions) => {
   const open = new Set<EventStream>();
   // Streams end before the server closes, so shutdown never waits on them; clients resume elsewhere or after the restart.
@@ -165,6 +234,8 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
     stream.whenClosed(() => open.delete(stream));
     const cursor = new StreamCursor(resume);
     const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id)));
+    if (query.data.include?.has('agents'))
+      starts.push(...runtimes.map((runtime) => followAgents(stream, cursor, runtime, resume?.get(agentsKey(runtime.config.id)))));
     await Promise.all(starts.map((start) => start()));
   });
 };

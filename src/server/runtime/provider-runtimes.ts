@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { Subscriber } from '../../contract/subscriber.js';
+import { AgentBoard } from '../agents/agent-board.js';
 import { ProviderSync } from '../calls/provider-sync.js';
 import type { SharedSync } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
@@ -27,6 +28,8 @@ export class ProviderRuntime {
     readonly phoneSystem: PhoneSystem,
     readonly sync: ProviderSync,
     private readonly log: FastifyBaseLogger,
+    /** Its agents' states, from its subscribers and calls. */
+    readonly agents: AgentBoard,
   ) {}
 
   /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
@@ -109,7 +112,21 @@ export class ProviderRuntimes {
             journal: history.journal(scope),
             ...(seat ? { shared: seat(scope) } : {}),
           });
-          this.byKey.set(keyOf(scope), new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log));
+          const agents = new AgentBoard({
+            providerID: provider.id,
+            providerName: provider.name,
+            clock,
+            intervalMs: provider.presenceIntervalMs,
+            staleAfterMs: provider.staleAfterMs,
+            timeZone: config.timeZone,
+            listSubscribers: () => runtime.listSubscribers(),
+            calls: () => sync.positionedSnapshot()?.snapshot.calls,
+            watchCalls: (onChange) => sync.subscribe((event) => event.type !== 'status' && onChange()),
+            countDay: (from, to, now) => history.subscriberActivity(scope, from, to, now),
+            log,
+          });
+          const runtime: ProviderRuntime = new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log, agents);
+          this.byKey.set(keyOf(scope), runtime);
         }
   }
 
@@ -122,15 +139,20 @@ export class ProviderRuntimes {
   }
 
   startSync(): void {
-    for (const runtime of this.byKey.values()) runtime.sync.start();
+    for (const runtime of this.byKey.values()) {
+      runtime.sync.start();
+      runtime.agents.start();
+    }
   }
 
   /** One poll of every provider, for tests and start-up. */
   async syncAll(): Promise<void> {
     await Promise.all(this.all().map((runtime) => runtime.sync.syncOnce()));
+    await Promise.all(this.all().map((runtime) => Promise.all([runtime.agents.listSubscribers(), runtime.agents.countFigures(true)])));
   }
 
   async close(): Promise<void> {
+    for (const runtime of this.all()) runtime.agents.stop();
     await Promise.all(this.all().map((runtime) => runtime.sync.stop()));
     await Promise.all(this.all().map((runtime) => runtime.phoneSystem.close()));
   }

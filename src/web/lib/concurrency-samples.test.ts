@@ -9,7 +9,6 @@ import {
   recordSample,
   SAMPLE_RETENTION_MS,
   samplesKeyForScopes,
-  startOfDayIn,
   type ConcurrencySample,
 } from './concurrency-samples.js';
 
@@ -118,19 +117,6 @@ describe('parseStoredSamples', () => {
     expect(readSamples(key, NOW)).toEqual([]);
     expect(recordSample(key, sample(NOW, 5), NOW)).toBe(true);
     expect(parseStoredSamples(localStorage.getItem(`callboard.concurrency.${key}`), NOW)).toEqual([sample(NOW, 5)]);
-  });
-});
-
-describe('startOfDayIn', () => {
-  it.each([
-    ['UTC', '2026-11-22T14:30:00.000Z', '2026-11-22T00:00:00.000Z'],
-    ['Europe/Berlin', '2026-11-22T23:30:00.000Z', '2026-11-22T23:00:00.000Z'],
-    ['America/New_York', '2026-11-22T03:00:00.000Z', '2026-11-21T05:00:00.000Z'],
-    // Clocks went forward at 02:00 that morning: midnight was still winter time.
-    ['Europe/Berlin', '2026-03-29T12:00:00.000Z', '2026-03-28T23:00:00.000Z'],
-    ['America/New_York', '2026-11-01T12:00:00.000Z', '2026-11-01T04:00:00.000Z'],
-  ])('in %s at %s is %s', (zone, now, midnight) => {
-    expect(new Date(startOfDayIn(zone, Date.parse(now))).toISOString()).toBe(midnight);
   });
 });
 

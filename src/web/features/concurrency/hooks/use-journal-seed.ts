@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { bucketSecondsFor, MAX_BUCKETS, type ConcurrencyResponse } from '../../../../contract/analytics.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { useApi } from '../../../lib/api/api-context.js';
-import { seedSamples, startOfDayIn, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
+import { startOfDayIn } from '../../../../contract/time-zone.js';
+import { seedSamples, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { concurrencyQueryOptions, type AnalyticsWindow } from '../../analytics/api/analytics-queries.js';
 
 /** The chart's longest range, and a little more so its left edge is never empty. */

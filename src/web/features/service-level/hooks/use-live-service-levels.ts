@@ -11,7 +11,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import type { ServiceLevelsResponse } from '../../../../contract/service-levels.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { liveServiceLevelsQueryOptions, serviceLevelKeys, type ServiceLevelDefinition } from '../../../lib/api/service-levels-query.js';
-import { startOfDayIn } from '../../../lib/concurrency-samples.js';
+import { startOfDayIn } from '../../../../contract/time-zone.js';
 import { usePolling } from '../../../lib/polling-context.js';
 import { combineFigures, type TileFigures } from '../utils/combine-figures.js';
 

@@ -1,0 +1,43 @@
+/** Days in a time zone, alike for the service and the dashboard (a center's "today" starts at its midnight). */
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallClockAsUTC = (zone: string, at: number): number => {
+  let format = partsFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormatters.set(zone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(new Date(at)).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+};
+
+/** Epoch ms of the last midnight in `zone` (the zone's offset is read twice, for days that change it). */
+export const startOfDayIn = (zone: string, now: number): number => {
+  const wall = wallClockAsUTC(zone, now);
+  const midnightWall = wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
+  const offsetNow = wall - Math.floor(now / 1000) * 1000;
+  const guess = midnightWall - offsetNow;
+  const offsetAtGuess = wallClockAsUTC(zone, guess) - Math.floor(guess / 1000) * 1000;
+  return midnightWall - offsetAtGuess;
+};
+
