@@ -33,3 +33,40 @@ describe('the simulated call center over a weekday, at the demo’s size (24 age
     }
   });
 });
+
+describe('the simulated agents over a weekday', () => {
+  it('log off for their shift and breaks and come back, never in the middle of a call; the first agent and those on leave keep their state', () => {
+    const directory = createDirectory({ seed: 4, agents: 24, emailDomain: 'example.com' });
+    const onLeave = directory.subscribers.filter((s) => !s.registered).map((s) => s.providerSubscriberID);
+    const center = new CallCenter(
+      { seed: 4, dialMode: 'two-step', traffic: 1, keepEndedMs: 0, callIDPrefix: 'sim', sipHost: 'pbx.test' },
+      directory,
+      TUESDAY - HOUR,
+    );
+    const wentOff = new Set<string>();
+    const cameBack = new Set<string>();
+    let previous = new Map(center.subscribers().map((s) => [s.providerSubscriberID, s.registered]));
+    for (let minute = 0; minute < 24 * 60; minute += 1) {
+      center.advanceTo(TUESDAY + minute * 60_000);
+      const subscribers = center.subscribers();
+      const unregistered = new Set(subscribers.filter((s) => !s.registered).map((s) => s.providerSubscriberID));
+      for (const call of center.listCalls((t) => t)) {
+        if (call.endedAt === undefined && call.subscriberID !== undefined) expect(unregistered.has(call.subscriberID), `${call.subscriberID} on ${call.callID}`).toBe(false);
+      }
+      for (const s of subscribers) {
+        const was = previous.get(s.providerSubscriberID);
+        if (was && !s.registered) wentOff.add(s.providerSubscriberID);
+        if (was === false && s.registered) cameBack.add(s.providerSubscriberID);
+      }
+      previous = new Map(subscribers.map((s) => [s.providerSubscriberID, s.registered]));
+      // Never more than a third of the floor away at once.
+      expect(unregistered.size).toBeLessThanOrEqual(8);
+    }
+    const working = directory.subscribers.filter((s, index) => index > 0 && s.registered && s.active).map((s) => s.providerSubscriberID);
+    expect(working.every((id) => wentOff.has(id) && cameBack.has(id))).toBe(true);
+    expect(wentOff.has('agt-0001')).toBe(false);
+    expect(onLeave.length).toBeGreaterThanOrEqual(1);
+    for (const id of onLeave) expect(cameBack.has(id)).toBe(false);
+  });
+});
+

@@ -5,6 +5,7 @@ import type { Directory } from './directory.js';
 import { EventQueue } from './event-queue.js';
 import { Fifo } from './fifo.js';
 import { LinkedSet } from './linked-set.js';
+import { absencesOn, DAY_MS, dayOf, type Absence } from './presence.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 import {
   AGENT_RING_TIMEOUT_MS,
@@ -59,6 +60,14 @@ type SubscriberFields = Pick<
 interface Agent {
   readonly subscriber: Subscriber;
   readonly fields: Readonly<SubscriberFields>;
+  /** The agent's place in the directory, which staggers their shifts. */
+  readonly index: number;
+  /** Left alone by shifts, breaks and drops: on leave, disabled, the person at the demo's screen, or set by a drill. */
+  keepsPresence: boolean;
+  /** The absence their phone is off for now. */
+  away: Absence | undefined;
+  /** A shift's end or a break that came while they were busy: taken once they are free, if it has not ended by then. */
+  pending: Absence | undefined;
   /** Calls the agent is on or being rung for. */
   calls: number;
   wrappingUp: boolean;
@@ -117,13 +126,16 @@ export class CallCenter {
     this.traffic = createRandom(deriveSeed(settings.seed, 'traffic'));
     this.placed = createRandom(deriveSeed(settings.seed, 'placed-calls'));
     this.ids = createRandom(settings.callIDSeed ?? deriveSeed(settings.seed, 'call-ids'));
-    this.agents = new Map(directory.subscribers.map((subscriber) => [subscriber.providerSubscriberID, newAgent(subscriber)]));
+    this.agents = new Map(directory.subscribers.map((subscriber, index) => [subscriber.providerSubscriberID, newAgent(subscriber, index)]));
     this.rates = {
       inboundCandidates: candidateRate(this.agents.size, settings.traffic),
       outboundCandidates: outboundCandidateRate(this.agents.size),
       minimumLive: minimumLiveCalls(this.agents.size, settings.traffic),
     };
     for (const agent of this.agents.values()) this.makeAvailable(agent);
+    // Yesterday's off-duty windows may run past midnight into the start.
+    this.planPresence(dayOf(startTime) - 1, false);
+    this.planPresence(dayOf(startTime), true);
     this.scheduleInboundCandidate();
     this.scheduleOutboundCandidate();
   }
@@ -168,6 +180,10 @@ export class CallCenter {
   setSubscriberStatus(providerSubscriberID: string, status: SubscriberStatus): void {
     const agent = this.agents.get(providerSubscriberID);
     if (!agent) throw new Error(`No subscriber "${providerSubscriberID}" in the simulator's directory`);
+    // From now on the drill decides: no shift or break undoes what it set.
+    agent.keepsPresence = true;
+    agent.away = undefined;
+    agent.pending = undefined;
     if (status.registered !== undefined) agent.subscriber.registered = status.registered;
     if (status.active !== undefined) agent.subscriber.active = status.active;
     if (canWork(agent)) this.makeAvailable(agent);
@@ -369,9 +385,58 @@ export class CallCenter {
     });
   }
 
-  /** An agent who is free takes the longest-waiting caller, or joins the idle agents. */
+  /**
+   * Schedules the absences that begin on simulated `day`, and with `andNext` the planning of the
+   * day after at its midnight; an absence under way already begins at once.
+   */
+  private planPresence(day: number, andNext: boolean): void {
+    for (const agent of this.agents.values()) {
+      if (agent.keepsPresence) continue;
+      for (const absence of absencesOn(this.settings.seed, day, agent.index, this.agents.size)) {
+        if (absence.to <= this.now) continue;
+        if (absence.from <= this.now) this.beginAbsence(agent, absence);
+        else this.events.schedule(absence.from, () => this.beginAbsence(agent, absence));
+      }
+    }
+    if (andNext) this.events.schedule((day + 1) * DAY_MS, () => this.planPresence(day + 1, true));
+  }
+
+  /** A shift ends or a break begins once the agent is free; a phone drops only while it is idle. */
+  private beginAbsence(agent: Agent, absence: Absence): void {
+    if (agent.keepsPresence || agent.away) return;
+    if (agent.calls > 0 || agent.wrappingUp) {
+      if (absence.reason !== 'phone-drop') agent.pending = absence;
+      return;
+    }
+    this.leave(agent, absence);
+  }
+
+  private leave(agent: Agent, absence: Absence): void {
+    agent.away = absence;
+    agent.pending = undefined;
+    agent.subscriber.registered = false;
+    this.idle.delete(agent);
+    this.events.schedule(Math.max(absence.to, this.now + 1), () => this.returnFrom(agent, absence));
+  }
+
+  private returnFrom(agent: Agent, absence: Absence): void {
+    if (agent.away !== absence || agent.keepsPresence) return;
+    agent.away = undefined;
+    agent.subscriber.registered = true;
+    this.makeAvailable(agent);
+  }
+
+  /** An agent who is free takes the longest-waiting caller, or joins the idle agents; a shift's end or break that waited for them begins now. */
   private makeAvailable(agent: Agent): void {
     if (!canWork(agent) || agent.calls > 0 || agent.wrappingUp) return;
+    const pending = agent.pending;
+    if (pending) {
+      agent.pending = undefined;
+      if (pending.to > this.now) {
+        this.leave(agent, pending);
+        return;
+      }
+    }
     const call = this.nextWaitingCall();
     if (call) this.ring(call, agent);
     else this.idle.add(agent);
@@ -386,8 +451,16 @@ export class CallCenter {
   }
 }
 
-const newAgent = (subscriber: Subscriber): Agent => ({
+/**
+ * A new agent: one whose phone is off from the start (on leave) or whose account is disabled keeps
+ * that state, and so does the first, the person at the demo's screen, whose token the demo hands out.
+ */
+const newAgent = (subscriber: Subscriber, index: number): Agent => ({
   subscriber,
+  index,
+  keepsPresence: index === 0 || !subscriber.registered || !subscriber.active,
+  away: undefined,
+  pending: undefined,
   fields: Object.freeze({
     subscriberID: subscriber.providerSubscriberID,
     subscriberFirstName: subscriber.firstName,

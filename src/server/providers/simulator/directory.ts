@@ -103,12 +103,16 @@ const emailPart = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
-/** About one agent in ten has an offline phone and one in twenty a disabled account; never both. */
+/**
+ * About one agent in 25 is on leave (their phone stays off; shifts and breaks take the others off
+ * over the day) and one in twenty has a disabled account; never both, and never the first agent,
+ * the person at the demo's screen.
+ */
 const unavailableAgents = (random: Random, agents: number) => {
   const atLeastOne = agents >= 5 ? 1 : 0;
-  const unregistered = Math.max(atLeastOne, Math.round(agents * 0.1));
+  const unregistered = Math.max(atLeastOne, Math.round(agents * 0.04));
   const inactive = Math.max(atLeastOne, Math.round(agents * 0.05));
-  const order = shuffled(random, agents);
+  const order = shuffled(random, agents).filter((index) => index !== 0);
   return {
     unregistered: new Set(order.slice(0, unregistered)),
     inactive: new Set(order.slice(unregistered, unregistered + inactive)),

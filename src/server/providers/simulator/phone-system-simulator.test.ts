@@ -299,7 +299,11 @@ describe('placeCall, two-step', () => {
       subscriberNumber: agent.number,
     });
     expect(call).not.toHaveProperty('answeredAt');
-    clock.advance(7999);
+    // The agent's phone rings, then they pick up and hear the remote number dialed.
+    expect(call).not.toHaveProperty('subscriberAnsweredAt');
+    clock.advance(3000);
+    expect((await find(sim, call.callID))?.subscriberAnsweredAt).toBe(call.startedAt + 3000);
+    clock.advance(4999);
     expect((await find(sim, call.callID))?.answeredAt).toBeUndefined();
     clock.advance(1);
     const connected = await find(sim, call.callID);
@@ -363,7 +367,8 @@ describe('placeCall, direct', () => {
     const agent = await availableAgent(sim);
     sim.control.scriptNextPlacedCall({ agent: 'no-answer', remote: 'answer', remoteRingMs: 4000, talkMs: MINUTE });
     const call = await place(sim, agent);
-    expect(call).toMatchObject({ isOutbound: true, subscriberID: agent.providerSubscriberID });
+    // No ring at the agent's phone: their side is connected from the start.
+    expect(call).toMatchObject({ isOutbound: true, subscriberID: agent.providerSubscriberID, subscriberAnsweredAt: call.startedAt });
     expect(call).not.toHaveProperty('answeredAt');
     clock.advance(4000);
     expect((await find(sim, call.callID))?.answeredAt).toBe(call.startedAt + 4000);

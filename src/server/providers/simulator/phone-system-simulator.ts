@@ -97,7 +97,11 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
         center.placeCall(request.providerSubscriberID, request.remoteNumber);
         changes.poke();
       }),
-    listSubscribers: (signal) => gate.run(signal, () => center.subscribers()),
+    listSubscribers: (signal) =>
+      gate.run(signal, () => {
+        catchUp();
+        return center.subscribers();
+      }),
     watchChanges: (onChange) => changes.watch(onChange),
     close: () => {
       changes.close();
