@@ -1,5 +1,5 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
@@ -8,7 +8,12 @@ import { LiveConcurrencyChart } from '../../features/concurrency/components/live
 import { FreshnessStatus } from '../../features/freshness/components/freshness-status.js';
 import { StaleBanner } from '../../features/freshness/components/stale-banner.js';
 import { useFreshness } from '../../features/freshness/hooks/use-freshness.js';
-import { LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
+import { AgentBoard } from '../../features/agents/components/agent-board.js';
+import { agentName } from '../../features/agents/utils/agent-view.js';
+import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
+import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
+import { useAnnounce } from '../../lib/announcer.js';
+import { useAgentBoard, type BoardAgent } from '../../lib/api/use-agent-board.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { usePollInterval } from '../../lib/poll-interval.js';
 import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
@@ -34,6 +39,23 @@ const useLiveTitle = (feed: CallsFeed) => {
   }, [live]);
 };
 
+/** Choosing an agent on the board shows their calls in the table (choosing them again shows everyone's). */
+const useAgentChoice = () => {
+  const { filters, setSubscriber } = useTableParams();
+  const announce = useAnnounce();
+  const selected = filters.subscriber === '' ? undefined : filters.subscriber;
+  const onSelect = useCallback(
+    ({ agent }: BoardAgent) => {
+      const again = selected === agent.subscriberID;
+      setSubscriber(again ? '' : agent.subscriberID);
+      announce(again ? 'The call list shows every agent’s calls.' : `The call list shows the calls of ${agentName(agent)}.`);
+      if (!again) document.getElementById(CALL_LIST_ID)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    },
+    [selected, setSubscriber, announce],
+  );
+  return { selected, onSelect };
+};
+
 const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const intervalMs = usePollInterval();
   const feed = useCallsFeed(workspace.scopes, { intervalMs });
@@ -43,6 +65,8 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   useLiveTitle(feed);
   useLoadPhoneRules(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
+  const board = useAgentBoard(workspace.scopes, feed.mode);
+  const agentChoice = useAgentChoice();
 
   return (
     <div className="flex flex-col gap-4">
@@ -69,6 +93,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
             <ToCallBackPanel calls={feed.calls} scopes={workspace.scopes} />
           </div>
         </div>
+        <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />
         <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
       </div>
     </div>

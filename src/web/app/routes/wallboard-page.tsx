@@ -1,14 +1,19 @@
-/** The wall screen: huge tiles and the live chart, readable across a room; theme and scale from the URL, never paused. */
+/**
+ * The wall screen: huge tiles and the live chart, readable across a room, with the agent board
+ * beside or instead of the chart (`?agents=1`); theme and scale from the URL, never paused.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CallTiles, type CallTileName } from '../../features/call-stats/components/call-tiles.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
+import { WallAgentBoard } from '../../features/agents/components/wall-agent-board.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
 import { staleReason } from '../../features/freshness/components/stale-banner.js';
 import { useApi } from '../../lib/api/api-context.js';
 import { meKeys } from '../../lib/api/me-query.js';
+import { useAgentBoard } from '../../lib/api/use-agent-board.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
@@ -84,6 +89,7 @@ const useLiveViewSearch = (): string => {
   const next = new URLSearchParams(params);
   next.delete('theme');
   next.delete('scale');
+  next.delete('agents');
   const search = next.toString();
   return search ? `?${search}` : '';
 };
@@ -125,8 +131,16 @@ const selectionName = (workspace: Workspace): string => {
   return `${application} · ${provider}`;
 };
 
-const Wallboard = ({ workspace }: { workspace: Workspace }) => {
+/**
+ * Beside the chart up to this many agents; more take the chart's place and the second row of tiles
+ * (the board's totals say who is on a call), so 300 agents fit a 1080p screen in readable tiles.
+ */
+const AGENTS_BESIDE_CHART = 60;
+
+const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents: boolean }) => {
   const feed = useCallsFeed(workspace.scopes, { inBackground: true });
+  const board = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents });
+  const agentsOnly = showAgents && board.agents.length > AGENTS_BESIDE_CHART;
   useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
   const timeZone = useTimeZone();
@@ -164,12 +178,24 @@ const Wallboard = ({ workspace }: { workspace: Workspace }) => {
           size="wall"
           leading={<ServiceLevelTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} size="wall" />}
           leadingCount={SERVICE_LEVEL_TILES}
-          tiles={WALL_TILES}
+          tiles={agentsOnly ? [] : WALL_TILES}
         />
       </div>
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <div className={`flex min-h-0 flex-1 flex-col ${stale ? 'stale-data' : ''}`} data-stale={stale || undefined}>
-          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} size="wall" />
+        <div
+          className={`grid min-h-0 flex-1 gap-6 ${showAgents && !agentsOnly ? 'grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : 'grid-cols-1'} ${stale ? 'stale-data' : ''}`}
+          data-stale={stale || undefined}
+        >
+          {agentsOnly ? null : (
+            <div className="flex min-h-0 min-w-0 flex-col">
+              <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} size="wall" />
+            </div>
+          )}
+          {showAgents ? (
+            <div className="flex min-h-0 min-w-0 flex-col">
+              <WallAgentBoard board={board} />
+            </div>
+          ) : null}
         </div>
         {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : null}
       </div>
@@ -200,7 +226,7 @@ export const WallboardPage = () => {
           </p>
         </div>
       ) : null}
-      {state.status === 'ready' ? <Wallboard workspace={state.workspace} /> : null}
+      {state.status === 'ready' ? <Wallboard workspace={state.workspace} showAgents={params.get('agents') === '1'} /> : null}
       {/* In the page's bottom padding: there when wanted, never taking room from the numbers. */}
       <Link
         to={{ pathname: '/', search: liveSearch }}

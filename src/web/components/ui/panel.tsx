@@ -1,8 +1,20 @@
 /** A titled section of a page. */
 import type { ReactNode } from 'react';
 
-export const Panel = ({ title, actions, children, className = '' }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) => (
-  <section aria-label={title} className={`rounded-lg border border-line bg-panel ${className}`}>
+export const Panel = ({
+  title,
+  actions,
+  children,
+  className = '',
+  id,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) => (
+  <section id={id} aria-label={title} className={`rounded-lg border border-line bg-panel ${className}`}>
     <header className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-2">
       <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h2>
       {actions}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agent } from '../../test-support/agents.js';
 import { callRecord } from '../../test-support/call-record.js';
 import { stubFetch, type StubRequest } from '../../test-support/fetch-stub.js';
 import { ApiClient } from './api-client.js';
@@ -73,6 +74,30 @@ describe('CallStream', () => {
     // The token goes in the header, never in the URL.
     expect(new Headers(requests[0]?.init?.headers).get('authorization')).toBe('Bearer t');
     expect(requests[0]?.url.search).not.toContain('t=');
+  });
+
+  it('asks for the agent board when told to, and hands on its snapshot and changes', async () => {
+    const requests: StubRequest[] = [];
+    const board = { providerID: 'pbx-main', cursor: 'b.1', agents: [agent('agt-1')], totals: { offline: 0, inactive: 0, available: 1, ringing: 0, onCall: 0 }, dayStart: '2026-11-26T00:00:00.000Z', figuresAt: '2026-11-26T09:00:00.000Z' };
+    const change = { ...board, cursor: 'b.2', upserted: [agent('agt-1', { state: 'ringing', callID: 'c9' })], removed: [], agents: undefined };
+    stubFetch({
+      [STREAM]: (request) => {
+        requests.push(request);
+        return eventStream([snapshot('c1.1'), event('agents', 'c1.2', board), event('agent-changes', 'c1.3', change)], { open: true });
+      },
+    });
+    const seen: string[] = [];
+    const { handlers } = recorder();
+    const stream = new CallStream(new ApiClient({ baseURL: '', token: 't', remember: false }), { ...target, include: ['agents'] }, {
+      ...handlers,
+      onAgents: (e) => seen.push(`agents ${e.agents.map((a) => a.state).join(',')}`),
+      onAgentChanges: (e) => seen.push(`agent-changes ${e.upserted.map((a) => `${a.subscriberID} ${a.state}`).join(',')}`),
+    });
+    running = stream;
+    stream.start();
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen).toEqual(['agents available', 'agent-changes agt-1 ringing']);
+    expect(requests[0]?.url.searchParams.get('include')).toBe('agents');
   });
 
   it('resumes with Last-Event-ID after the service ends the stream, and after a stop and start', async () => {

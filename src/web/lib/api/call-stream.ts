@@ -4,16 +4,19 @@
  * handed on, reconnection with Last-Event-ID, a dead-stream check, and a fall back to polling
  * when the service or a proxy on the way cannot stream — tried again in the background.
  */
+import { agentChangesEventSchema, agentsSnapshotEventSchema, type AgentChangesEvent, type AgentsSnapshotEvent } from '../../../contract/agents.js';
 import {
   changesEventSchema,
   snapshotEventSchema,
   statusEventSchema,
   STREAM_DEAD_AFTER_MS,
+  STREAM_INCLUDE_PARAM,
   STREAM_PROVIDERS_PARAM,
   STREAM_RETRY_MS,
   type ChangesEvent,
   type SnapshotEvent,
   type StatusEvent,
+  type StreamInclude,
 } from '../../../contract/call-stream.js';
 import { createEventStreamParser, type ServerSentEvent } from '../../../contract/event-stream-parser.js';
 import { paths } from '../../../contract/paths.js';
@@ -36,6 +39,9 @@ export interface StreamHandlers {
   onSnapshot(event: SnapshotEvent, arrivedAt: number): void;
   onChanges(event: ChangesEvent, arrivedAt: number): void;
   onStatus(event: StatusEvent): void;
+  /** With `include: ['agents']`: a provider's whole agent board, then what changed in it. */
+  onAgents?(event: AgentsSnapshotEvent, arrivedAt: number): void;
+  onAgentChanges?(event: AgentChangesEvent, arrivedAt: number): void;
   /** The bytes of an event arrived (before parsing), for the performance marks. */
   onArrival?(): void;
 }
@@ -44,6 +50,8 @@ export interface CallStreamTarget {
   accountID: string;
   applicationID: string;
   providers: readonly string[];
+  /** What the stream carries besides the calls. */
+  include?: readonly StreamInclude[];
 }
 
 /**
@@ -173,7 +181,8 @@ export class CallStream {
         if (!sawEvent) this.setState({ mode: 'polling', reason: 'the stream is slow to start' });
       }, POLL_WHILE_STARTING_AFTER_MS);
     try {
-      const query = `?${STREAM_PROVIDERS_PARAM}=${this.target.providers.map(encodeURIComponent).join(',')}`;
+      const include = this.target.include?.length ? `&${STREAM_INCLUDE_PARAM}=${this.target.include.join(',')}` : '';
+      const query = `?${STREAM_PROVIDERS_PARAM}=${this.target.providers.map(encodeURIComponent).join(',')}${include}`;
       const response = await this.client.openStream(
         `${paths.callStream(this.target)}${query}`,
         this.lastEventID ? { 'last-event-id': this.lastEventID } : {},
@@ -244,7 +253,11 @@ export class CallStream {
           ? changesEventSchema
           : event.event === 'status'
             ? statusEventSchema
-            : undefined;
+            : event.event === 'agents'
+              ? agentsSnapshotEventSchema
+              : event.event === 'agent-changes'
+                ? agentChangesEventSchema
+                : undefined;
     if (!schema) return;
     const parsed = schema.safeParse(JSON.parse(event.data));
     if (!parsed.success) {
@@ -257,7 +270,9 @@ export class CallStream {
     }
     if (event.event === 'snapshot') this.handlers.onSnapshot(parsed.data as SnapshotEvent, arrivedAt);
     else if (event.event === 'changes') this.handlers.onChanges(parsed.data as ChangesEvent, arrivedAt);
-    else this.handlers.onStatus(parsed.data as StatusEvent);
+    else if (event.event === 'status') this.handlers.onStatus(parsed.data as StatusEvent);
+    else if (event.event === 'agents') this.handlers.onAgents?.(parsed.data as AgentsSnapshotEvent, arrivedAt);
+    else this.handlers.onAgentChanges?.(parsed.data as AgentChangesEvent, arrivedAt);
     this.lastEventID = event.id;
   }
 }

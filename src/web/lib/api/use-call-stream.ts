@@ -9,6 +9,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ProviderScope } from '../../../contract/paths.js';
 import { markCallsReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
+import { agentKeys, applyAgentChanges, boardFrom, type AgentsData } from './agents-query.js';
 import { applyCallChanges, byStart } from './apply-call-changes.js';
 import { CallStream, type StreamState } from './call-stream.js';
 import { callKeys, keepsUnchangedCalls, shareCallsByID, type CallsData } from './calls-query.js';
@@ -57,9 +58,14 @@ const writeInto = (
   client: ApiClient,
   scopes: readonly ProviderScope[],
 ): ConstructorParameters<typeof CallStream>[2] => {
+  const scopeOf = (providerID: string) => scopes.find((s) => s.providerID === providerID);
   const keyOf = (providerID: string) => {
-    const scope = scopes.find((s) => s.providerID === providerID);
+    const scope = scopeOf(providerID);
     return scope ? callKeys.live(client.baseURL, scope) : undefined;
+  };
+  const boardKeyOf = (providerID: string) => {
+    const scope = scopeOf(providerID);
+    return scope ? agentKeys.board(client.baseURL, scope) : undefined;
   };
   return {
     onArrival: markCallsReceived,
@@ -103,6 +109,14 @@ const writeInto = (
       };
       queryClient.setQueryData<CallsData>(key, (before) => (before ? { ...before, health } : before));
     },
+    onAgents: (event, arrivedAt) => {
+      const key = boardKeyOf(event.providerID);
+      if (key) queryClient.setQueryData<AgentsData>(key, (before) => boardFrom(event, before, arrivedAt));
+    },
+    onAgentChanges: (event, arrivedAt) => {
+      const key = boardKeyOf(event.providerID);
+      if (key) queryClient.setQueryData<AgentsData>(key, (before) => (before ? applyAgentChanges(before, event, arrivedAt) : before));
+    },
   };
 };
 
@@ -123,11 +137,17 @@ export const useCallStream = (client: ApiClient, scopes: readonly ProviderScope[
         key,
         new CallStream(
           client,
-          { accountID: first.accountID, applicationID: first.applicationID, providers },
+          // The agent board rides on the same stream: a tab holds one, and the board never polls.
+          { accountID: first.accountID, applicationID: first.applicationID, providers, include: ['agents'] },
           writeInto(queryClient, client, scopes),
         ),
-        // Changes apply only on top of a list: without every provider's list held, start from snapshots.
-        () => scopes.every((scope) => queryClient.getQueryData(callKeys.live(client.baseURL, scope)) !== undefined),
+        // Changes apply only on top of a list and a board: without every provider's held, start from snapshots.
+        () =>
+          scopes.every(
+            (scope) =>
+              queryClient.getQueryData(callKeys.live(client.baseURL, scope)) !== undefined &&
+              queryClient.getQueryData(agentKeys.board(client.baseURL, scope)) !== undefined,
+          ),
       )
     );
     // The key says everything the stream depends on.

@@ -12,6 +12,7 @@ import { useDocumentVisible } from '../use-document-visible.js';
 import { useApi } from './api-context.js';
 import type { ApiError } from './api-error.js';
 import { mergeSorted } from './apply-call-changes.js';
+import { identityOfLists } from './list-identity.js';
 import type { StreamMode } from './call-stream.js';
 import { callKeys, callsQueryOptions, DEFAULT_POLL_MS, type CallsData, type ProviderHealth } from './calls-query.js';
 import { useCallStream } from './use-call-stream.js';
@@ -48,22 +49,6 @@ export interface CallsFeed {
 class ProviderLists {
   constructor(readonly lists: readonly (CallRecord[] | undefined)[]) {}
 }
-
-const listIDs = new WeakMap<CallRecord[], number>();
-let nextListID = 1;
-/** Which lists these are, as a string that changes only when one of them is a new array. */
-const identityOf = ({ lists }: ProviderLists): string =>
-  lists
-    .map((list) => {
-      if (!list) return '-';
-      let id = listIDs.get(list);
-      if (id === undefined) {
-        id = nextListID++;
-        listIDs.set(list, id);
-      }
-      return id;
-    })
-    .join(',');
 
 /** One provider's list is the feed itself; several are merged in one pass (each is sorted already). */
 const mergeLists = ({ lists }: ProviderLists): CallRecord[] => {
@@ -123,7 +108,7 @@ export const useCallsFeed = (
   }, [queryClient, client, scopes]);
 
   const { status, lists, snapshotAgeMs, receivedAt, error, failures, isFetching, unhealthy } = feed;
-  const listsIdentity = identityOf(lists);
+  const listsIdentity = identityOfLists(lists.lists);
   // The lists say what the merge depends on; their identity string changes exactly when one does.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const calls = useMemo(() => mergeLists(lists), [listsIdentity]);

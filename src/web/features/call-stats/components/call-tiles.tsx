@@ -20,7 +20,7 @@ const grids: Record<TileSize, string> = {
   // Two rows: the wallboard's rem follows the screen, so its height is known and the chart gets the rest.
   wall: '-mb-4 gap-x-4',
 };
-const wallColumns = (tiles: number) => (tiles > 6 ? 'grid-cols-4' : 'grid-cols-3');
+const wallColumns = (tiles: number) => (tiles > 6 || tiles === 4 ? 'grid-cols-4' : 'grid-cols-3');
 /** Ten tiles: two rows of five from a laptop's width up, rather than a row of seven and a ragged three. */
 const deskColumns = (tiles: number) => (tiles === 10 ? 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5' : 'grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]');
 

@@ -69,6 +69,9 @@ const EmptyState = ({ total, onClearFilters }: { total: number; onClearFilters: 
   </div>
 );
 
+/** The call list's element ID, for a link or a choice elsewhere that brings it into view. */
+export const CALL_LIST_ID = 'call-list';
+
 export const LiveCallsTable = ({
   calls,
   timeZone,
@@ -119,7 +122,7 @@ export const LiveCallsTable = ({
   };
 
   return (
-    <Panel title="Call list">
+    <Panel title="Call list" id={CALL_LIST_ID}>
       <div className="flex flex-col gap-3">
         <TableToolbar
           calls={calls}

@@ -32,7 +32,7 @@ describe('csvCell', () => {
 });
 
 describe('callsToCsv', () => {
-  it('writes every spec field, then state and duration, one CRLF-ended line per call', () => {
+  it('writes every field of the record (the spec’s, then our extensions), then state and duration, one CRLF-ended line per call', () => {
     const now = Date.parse('2026-11-22T10:05:00.000Z');
     const csv = callsToCsv(
       [
@@ -44,6 +44,7 @@ describe('callsToCsv', () => {
           isMissedCall: true,
           endedAt: '2026-11-22T10:00:42.000Z',
           remoteName: 'Smith, "Jo"',
+          endedBy: 'supervisor',
         },
       ],
       now,
@@ -54,13 +55,13 @@ describe('callsToCsv', () => {
     expect(lines[0]).toBe(
       'callID,providerCallID,providerID,providerName,isOutbound,isMissedCall,remoteNumber,remoteName,startedAt,answeredAt,endedAt,' +
         'chosenContactID,subscriberID,subscriberFirstName,subscriberLastName,subscriberEmail,subscriberExtension,subscriberNumber,' +
-        'state,durationSeconds,durationMeasures',
+        'subscriberAnsweredAt,endedBy,state,durationSeconds,durationMeasures',
     );
     expect(lines[1]).toBe(
-      "c1,p1,prov-1,Simulator,false,false,15550100001,'=cmd|calc,2026-11-22T10:00:00.000Z,2026-11-22T10:01:00.000Z,,,,,,,,,talking,240,talk",
+      "c1,p1,prov-1,Simulator,false,false,15550100001,'=cmd|calc,2026-11-22T10:00:00.000Z,2026-11-22T10:01:00.000Z,,,,,,,,,,,talking,240,talk",
     );
     expect(lines[2]).toBe(
-      'c2,p1,prov-1,Simulator,false,true,,"Smith, ""Jo""",2026-11-22T10:00:00.000Z,,2026-11-22T10:00:42.000Z,,,,,,,,missed,42,total',
+      'c2,p1,prov-1,Simulator,false,true,,"Smith, ""Jo""",2026-11-22T10:00:00.000Z,,2026-11-22T10:00:42.000Z,,,,,,,,,supervisor,missed,42,total',
     );
   });
 });
