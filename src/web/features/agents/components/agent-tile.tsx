@@ -75,26 +75,31 @@ export const AgentTile = memo(function AgentTile({
   );
 });
 
+/** What a wall's tile has room for besides the name, icon and timer: the extension, and the state's word. */
+export interface WallTileRoom {
+  extension: boolean;
+  word: boolean;
+}
+
 /**
  * A wall's tile: the same facts in less room. Its text is sized in em from the tile's height (set
- * on the board), so a board of 300 agents and one of 20 read alike from across the room.
+ * on the board), so a board of 300 agents and one of 20 read alike from across the room; where the
+ * tile is narrow the name keeps its room, and the icon's shape tells the state (the totals above
+ * pair each icon with its word; screen readers get the word either way).
  */
-export const WallAgentTile = memo(function WallAgentTile({ entry }: { entry: BoardAgent }) {
+export const WallAgentTile = memo(function WallAgentTile({ entry, room }: { entry: BoardAgent; room: WallTileRoom }) {
   const { agent } = entry;
   return (
     <div
-      className={`@container flex h-full min-w-0 flex-col justify-center gap-[0.1em] rounded-md border border-l-[0.3em] border-line ${agentBorder[agent.state]} bg-panel px-[0.45em] leading-tight`}
+      className={`flex h-full min-w-0 flex-col justify-center gap-[0.1em] rounded-md border border-l-[0.3em] border-line ${agentBorder[agent.state]} bg-panel px-[0.45em] leading-tight`}
     >
       <span className="flex min-w-0 items-baseline justify-between gap-[0.4em]">
         <span className="truncate font-semibold">{shortAgentName(agent)}</span>
-        {/* The name comes first: on a narrow tile the extension gives way to it. */}
-        <span className="hidden shrink-0 text-[0.85em] text-muted tabular @[8.5em]:inline">{agent.extension}</span>
+        {room.extension ? <span className="shrink-0 text-[0.85em] text-muted tabular">{agent.extension}</span> : null}
       </span>
       <span className={`flex min-w-0 items-center gap-[0.3em] text-[0.9em] font-semibold ${agentTone[agent.state]}`}>
         <AgentStateIcon state={agent.state} />
-        {/* The word where the tile has room for it; the icon's shape tells the state either way, as the totals show. */}
-        <span className="hidden truncate @[10em]:inline">{agentStateLabel[agent.state]}</span>
-        <span className="sr-only @[10em]:hidden">{agentStateLabel[agent.state]}</span>
+        <span className={room.word ? 'truncate' : 'sr-only'}>{agentStateLabel[agent.state]}</span>
         <span className="ml-auto">
           <StateTimer since={agent.since} />
         </span>

@@ -34,6 +34,12 @@ export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
   // The last place says how many more there are, when not everyone fits.
   const tiles = overflow ? ordered.slice(0, Math.max(0, fit.shown - 1)) : ordered;
   const hidden = board.agents.length - tiles.length;
+  const fontSize = Math.round(fit.height * TEXT_SHARE);
+  const widthEm = fit.width / fontSize;
+  const extension = widthEm >= 8.5;
+  const word = widthEm >= 11;
+  // The same object while the room stays the same, so the tiles keep their props.
+  const room = useMemo(() => ({ extension, word }), [extension, word]);
 
   return (
     <section aria-label="Agents" className="flex min-h-0 flex-1 flex-col gap-2">
@@ -51,12 +57,12 @@ export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
             gridAutoRows: `${fit.height}px`,
             gap: `${GAP_REM}rem`,
             // Two lines of text fill a tile: the type follows the tile's height.
-            fontSize: `${Math.round(fit.height * TEXT_SHARE)}px`,
+            fontSize: `${fontSize}px`,
           }}
         >
           {tiles.map((entry) => (
             <li key={`${entry.providerID}/${entry.agent.subscriberID}`}>
-              <WallAgentTile entry={entry} />
+              <WallAgentTile entry={entry} room={room} />
             </li>
           ))}
           {hidden > 0 ? (
