@@ -1,11 +1,11 @@
 /** The analysts' page: concurrency, missed calls, busiest hours and calls per subscriber over a chosen range. */
-import { useEffect } from 'react';
 import { Banner } from '../../components/ui/banner.js';
 import { AnalyticsDashboard } from '../../features/analytics/components/analytics-dashboard.js';
 import { RangePicker } from '../../features/analytics/components/range-picker.js';
 import { useAnalyticsRange } from '../../features/analytics/hooks/use-analytics-range.js';
 import { rangeWindow } from '../../features/analytics/utils/analytics-range.js';
 import { useNow } from '../../lib/clock.js';
+import { useTitlePart } from '../../lib/document-title.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { useTimeZone } from '../../lib/time-zone.js';
@@ -20,9 +20,7 @@ const AnalyticsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect
   const { from, to } = shown;
   // Analytics are per provider: "all providers" shows the first, and says so.
   const scope = workspace.scopes[0];
-  useEffect(() => {
-    document.title = 'Analytics · Callboard';
-  }, []);
+  useTitlePart('page', 'Analytics · Callboard');
   // No numbers here, but the country picker beside the time zone lists its countries from the phone rules.
   useLoadPhoneRules(true);
   return (

@@ -1,9 +1,9 @@
 /** Where a dashboard without a (working) connection lands: say why, and connect. */
-import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.js';
 import { ConnectForm } from '../../features/connection/components/connect-form.js';
 import { useConnection } from '../../lib/connection-context.js';
+import { useTitlePart } from '../../lib/document-title.js';
 import { pendingCallNumber } from '../../lib/phone-links.js';
 import { useAddressTheme, useAppliedTheme } from '../../lib/theme.js';
 
@@ -17,9 +17,7 @@ export const ConnectPage = () => {
   const { connection, signedOutReason, signIn } = useConnection();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as ConnectState;
-  useEffect(() => {
-    document.title = 'Connect · Callboard';
-  }, []);
+  useTitlePart('page', 'Connect · Callboard');
   if (connection) return <Navigate to={state.from ?? '/'} replace />;
   const waitingNumber = pendingCallNumber(state.from);
   return (

@@ -1,5 +1,5 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
@@ -12,7 +12,10 @@ import { AgentBoard } from '../../features/agents/components/agent-board.js';
 import { agentName } from '../../features/agents/utils/agent-view.js';
 import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
 import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
+import { AlertBanner } from '../../features/alerts/components/alert-banner.js';
+import { useAlertCenter } from '../../features/alerts/hooks/use-alert-center.js';
 import { useAnnounce } from '../../lib/announcer.js';
+import { useTitlePart } from '../../lib/document-title.js';
 import { useAgentBoard, type BoardAgent } from '../../lib/api/use-agent-board.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { usePollInterval } from '../../lib/poll-interval.js';
@@ -34,9 +37,7 @@ const useLiveTitle = (feed: CallsFeed) => {
   // Counted when the calls change, not on every render of the page.
   const counted = useMemo(() => countLive(feed.calls), [feed.calls]);
   const live = feed.status === 'ready' ? counted : undefined;
-  useEffect(() => {
-    document.title = live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`;
-  }, [live]);
+  useTitlePart('page', live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`);
 };
 
 /** Choosing an agent on the board shows their calls in the table (choosing them again shows everyone's). */
@@ -67,6 +68,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   const dimmed = freshness.level === 'stale';
   const board = useAgentBoard(workspace.scopes, feed.mode);
   const agentChoice = useAgentChoice();
+  const alerts = useAlertCenter({ calls: feed.calls, scopes: workspace.scopes, board, ready: feed.status === 'ready' });
 
   return (
     <div className="flex flex-col gap-4">
@@ -78,6 +80,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
         <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
+      <AlertBanner center={alerts} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
         <CallTiles
           calls={feed.calls}

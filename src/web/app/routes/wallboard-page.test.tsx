@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,7 +71,7 @@ describe('WallboardPage', () => {
     serve(() => Response.json({ calls: liveCalls, totalCalls: liveCalls.length }));
     renderWallboard('/wallboard?tz=UTC');
 
-    await waitFor(() => expect(document.title).toBe('(2) Live calls · Callboard'));
+    await waitFor(() => expect(document.title).toMatch(/\(2\) Live calls · Callboard$/));
     expect(screen.getByRole('heading', { level: 1, name: 'Live calls' })).toBeInTheDocument();
     expect(screen.getByText('Support desk · Main PBX')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Live calls now' })).getByText('2')).toBeInTheDocument();
@@ -89,6 +90,26 @@ describe('WallboardPage', () => {
     ]);
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'Service level' })).getByText('60 %')).toBeInTheDocument());
     expect(within(screen.getByRole('group', { name: 'Service level' })).getByText('⛔')).toBeInTheDocument();
+    // Service level 60 % is below the default critical level: the wall says so, and so does the tab.
+    const alerts = await screen.findByRole('region', { name: 'Alerts' });
+    expect(within(alerts).getByText('Service level 60 %', { selector: 'strong' })).toBeInTheDocument();
+    expect(document.title).toBe('⛔ Service level 60 % · (2) Live calls · Callboard');
+  });
+
+  it('alerts on the rules its link sets, and an acknowledged alert leaves the wall and the title', async () => {
+    serve(() => Response.json({ calls: liveCalls, totalCalls: liveCalls.length }));
+    const user = userEvent.setup();
+    renderWallboard('/wallboard?tz=UTC&alerts=live:1:5&slwarn=1&slcrit=0');
+
+    const alerts = await screen.findByRole('region', { name: 'Alerts' });
+    await waitFor(() => expect(within(alerts).getByText('2 live calls', { selector: 'strong' })).toBeInTheDocument());
+    expect(within(alerts).getByText(/1 or more/)).toBeInTheDocument();
+    expect(within(alerts).getByText('Warning')).toBeInTheDocument();
+    expect(document.title).toBe('⚠ 2 live calls · (2) Live calls · Callboard');
+
+    await user.click(within(alerts).getByRole('button', { name: 'Acknowledge 2 live calls' }));
+    expect(screen.queryByRole('region', { name: 'Alerts' })).not.toBeInTheDocument();
+    expect(document.title).toBe('(2) Live calls · Callboard');
   });
 
   it('is dark unless the URL asks for light, and scales the page from the URL', async () => {

@@ -8,6 +8,10 @@ import { Link, useSearchParams } from 'react-router';
 import { CallTiles, type CallTileName } from '../../features/call-stats/components/call-tiles.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
 import { WallAgentBoard } from '../../features/agents/components/wall-agent-board.js';
+import { WallAlertBanner } from '../../features/alerts/components/alert-banner.js';
+import { SoundToggle } from '../../features/alerts/components/alert-output-controls.js';
+import { useAlertCenter } from '../../features/alerts/hooks/use-alert-center.js';
+import { useAlertRules } from '../../lib/alert-rules.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
 import { useFreshness, type Freshness } from '../../features/freshness/hooks/use-freshness.js';
 import { staleReason } from '../../features/freshness/components/stale-banner.js';
@@ -17,6 +21,7 @@ import { useAgentBoard } from '../../lib/api/use-agent-board.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
+import { useTitlePart } from '../../lib/document-title.js';
 import { formatAge, formatClockTime, formatShortTime, timeZoneAbbreviation } from '../../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../../lib/phone-country.js';
 import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
@@ -78,9 +83,7 @@ const useWorkspaceRetry = (state: WorkspaceState) => {
 
 const useWallTitle = (feed: CallsFeed, stale: boolean) => {
   const live = feed.status === 'ready' ? feed.calls.filter(isLive).length : undefined;
-  useEffect(() => {
-    document.title = stale ? 'NOT LIVE · Live calls · Callboard' : live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`;
-  }, [live, stale]);
+  useTitlePart('page', stale ? 'NOT LIVE · Live calls · Callboard' : live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`);
 };
 
 /** The live view's address: the same workspace and time zone, without the wallboard's own options. */
@@ -139,7 +142,10 @@ const AGENTS_BESIDE_CHART = 60;
 
 const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents: boolean }) => {
   const feed = useCallsFeed(workspace.scopes, { inBackground: true });
-  const board = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents });
+  const [rules] = useAlertRules();
+  // The board is read for its tiles, or for a rule on agents available.
+  const watchesAgents = rules.available.warning !== undefined || rules.available.critical !== undefined;
+  const board = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents || watchesAgents });
   const agentsOnly = showAgents && board.agents.length > AGENTS_BESIDE_CHART;
   useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
@@ -148,6 +154,7 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
   useLoadPhoneRules(feed.status === 'ready');
+  const alerts = useAlertCenter({ calls: feed.calls, scopes: workspace.scopes, board: showAgents || watchesAgents ? board : undefined, ready: feed.status === 'ready' });
 
   return (
     <>
@@ -157,6 +164,7 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
           <p className="text-[1.75rem] text-muted">{selectionName(workspace)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-x-10 gap-y-2">
+          <SoundToggle className="text-[1rem]" />
           <p className="flex items-center gap-3 text-[1.75rem] font-semibold tabular" data-freshness={freshness.level}>
             <span aria-hidden="true" className={`inline-block h-[0.6em] w-[0.6em] rounded-full ${freshnessDot[freshness.level]}`} />
             {freshnessText(freshness)}
@@ -169,6 +177,7 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
           </p>
         </div>
       </header>
+      <WallAlertBanner center={alerts} />
       <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
         {/* Service level and who waits first: what a room reads from across it. */}
         <CallTiles

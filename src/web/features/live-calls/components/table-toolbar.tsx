@@ -13,6 +13,7 @@ import { FacetedFilter } from './faceted-filter.js';
 import { SubscriberFilter } from './subscriber-filter.js';
 import { ServiceLevelForm } from './service-level-form.js';
 import { ThresholdsForm } from './thresholds-form.js';
+import { AlertRulesForm } from '../../alerts/components/alert-rules-form.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
 
 const stateOptions = callStates.map((state) => ({ value: state, label: callStateLabel[state] }));
@@ -90,9 +91,10 @@ export const TableToolbar = ({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnVisibility columns={columns} hidden={params.hidden} onChange={params.setHidden} />
           <ToolbarDisclosure label="Thresholds" align="end">
-            <div className="flex flex-col gap-5 sm:flex-row">
+            <div className="flex flex-col gap-5 xl:flex-row">
               <ThresholdsForm />
               <ServiceLevelForm />
+              <AlertRulesForm />
             </div>
           </ToolbarDisclosure>
           <Button size="sm" onClick={onExport} disabled={exportCount === 0}>

@@ -1,0 +1,88 @@
+/**
+ * The alerts of the providers on screen: the rules read against the figures the page shows (who
+ * waits, service level over the last 15 minutes, missed calls, live calls, agents available), each
+ * trip remembered with since when, told once (a tone where sound is on, a notification where the
+ * tab is hidden, a word to screen readers), and quiet once acknowledged until it clears.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { CallRecord } from '../../../../contract/call-record.js';
+import type { ProviderScope } from '../../../../contract/paths.js';
+import { useAlertRules } from '../../../lib/alert-rules.js';
+import { useAnnounce } from '../../../lib/announcer.js';
+import type { AgentBoardFeed } from '../../../lib/api/use-agent-board.js';
+import { isLive } from '../../../lib/call-state.js';
+import { useNow } from '../../../lib/clock.js';
+import { useTitlePart } from '../../../lib/document-title.js';
+import { useServiceLevelSettings } from '../../../lib/service-level-settings.js';
+import { useTimeZone } from '../../../lib/time-zone.js';
+import { useRecentMissed } from '../../call-stats/hooks/use-recent-missed.js';
+import { useLiveServiceLevels } from '../../service-level/hooks/use-live-service-levels.js';
+import { waitingNow } from '../../service-level/utils/waiting.js';
+import { playAlertTone } from '../utils/alert-sound.js';
+import { notifyAlert } from '../utils/alert-notifications.js';
+import { AlertTracker, type TrackedAlert } from '../utils/alert-tracker.js';
+import { evaluateAlerts, type AlertFigures, type AlertID } from '../utils/evaluate-alerts.js';
+
+export interface AlertCenter {
+  alerts: TrackedAlert[];
+  acknowledge: (id: AlertID) => void;
+}
+
+const titleOf = (alerts: readonly TrackedAlert[]): string => {
+  const open = alerts.filter((alert) => !alert.acknowledged);
+  if (open.length === 0) return '';
+  const worst = open[0] as TrackedAlert;
+  return `${worst.level === 'critical' ? '⛔' : '⚠'} ${worst.title}${open.length > 1 ? ` (+${open.length - 1})` : ''}`;
+};
+
+export const useAlertCenter = ({
+  calls,
+  scopes,
+  board,
+  ready,
+}: {
+  calls: readonly CallRecord[];
+  scopes: readonly ProviderScope[];
+  board: AgentBoardFeed | undefined;
+  /** False while the calls are loading: no rule reads a count that is not known yet. */
+  ready: boolean;
+}): AlertCenter => {
+  const now = useNow();
+  const timeZone = useTimeZone();
+  const [settings] = useServiceLevelSettings();
+  const [rules] = useAlertRules();
+  const announce = useAnnounce();
+  const definition = { answerWithinSeconds: settings.answerWithinSeconds, shortAbandonSeconds: settings.shortAbandonSeconds };
+  const levels = useLiveServiceLevels(scopes, calls, definition, timeZone, now);
+  const missed = useRecentMissed(scopes, calls, now);
+  const [tracker] = useState(() => new AlertTracker());
+
+  const waiting = waitingNow(calls, now);
+  const live = useMemo(() => calls.filter(isLive).length, [calls]);
+  const figures: AlertFigures = ready
+    ? {
+        serviceLevel: levels.status === 'ready' ? levels.recent.serviceLevel : undefined,
+        longestWaitMs: waiting.longestMs,
+        waiting: waiting.count,
+        missed: missed.status === 'ready' ? missed.count : undefined,
+        live,
+        available: board?.status === 'ready' ? board.totals.available : undefined,
+      }
+    : {};
+  const conditions = evaluateAlerts(figures, rules, settings);
+  // The conditions as text: the effect below runs when what trips changes, not every second.
+  const key = JSON.stringify(conditions);
+
+  useEffect(() => {
+    const news = tracker.update(JSON.parse(key) as typeof conditions, Date.now());
+    if (news.length === 0) return;
+    const worst = news.find((item) => item.alert.level === 'critical') ?? (news[0] as (typeof news)[number]);
+    playAlertTone(worst.alert.level);
+    for (const item of news) notifyAlert(item.alert);
+    announce(news.map((item) => `${item.alert.level === 'critical' ? 'Critical' : 'Warning'}: ${item.alert.title}, ${item.alert.rule}.`).join(' '));
+  }, [key, tracker, announce]);
+
+  const alerts = useSyncExternalStore(tracker.subscribe, tracker.getAlerts);
+  useTitlePart('alert', titleOf(alerts));
+  return { alerts, acknowledge: (id) => tracker.acknowledge(id) };
+};
