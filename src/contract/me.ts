@@ -1,7 +1,7 @@
 /** `GET /v1/me`: what a token may see, so a client can offer choices instead of asking for IDs. */
 import { z } from 'zod';
 
-export const permissionSchema = z.enum(['calls:read', 'calls:write']);
+export const permissionSchema = z.enum(['calls:read', 'calls:write', 'calls:control']);
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const meResponseSchema = z.object({
@@ -10,7 +10,16 @@ export const meResponseSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      providers: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+      providers: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          type: z.string(),
+          canEndCalls: z
+            .boolean()
+            .meta({ description: 'Whether this provider can end a live call (DELETE on the call); a token also needs `calls:control` to do it.' }),
+        }),
+      ),
     }),
   ),
   permissions: z.array(permissionSchema),

@@ -15,6 +15,8 @@ export const paths = {
   listCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/calls`,
   /** POST: make a call (plural `providers`, spec 4.2). */
   makeCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls`,
+  /** DELETE: end a live call (a supervisor's intervention; extension). */
+  call: (s: ProviderScope, callID: string) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls/${seg(callID)}`,
   /** GET: bucketed concurrency over a window, from the call journal (extension). */
   concurrency: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/concurrency`,
   /** GET: calls per subscriber over a window, from the call journal (extension). */
@@ -49,6 +51,7 @@ const pattern = (build: (s: ProviderScope) => string) => build(PARAMS).replaceAl
 export const routePatterns = {
   listCalls: pattern(paths.listCalls),
   makeCall: pattern(paths.makeCall),
+  call: `${pattern(paths.makeCall)}/:callID`,
   concurrency: pattern(paths.concurrency),
   subscriberActivity: pattern(paths.subscriberActivity),
   serviceLevels: pattern(paths.serviceLevels),

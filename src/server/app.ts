@@ -193,7 +193,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
       clock,
     });
-    await api.register(meRoute, { config: options.config });
+    await api.register(meRoute, { config: options.config, registry });
     await api.register(callsRoutes, {
       registry,
       history: options.history,

@@ -29,6 +29,8 @@ export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDoma
   name: 'Kamailio test bed',
   type: 'kamailio' as const,
   syncIntervalMs: 1000,
+  // Registrations read every second: a phone that signs off shows on the board within one.
+  presenceIntervalMs: 1000,
   requestTimeoutMs: 2000,
   staleAfterMs: 3000,
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),

@@ -76,7 +76,8 @@ export const demoConfig = (token = randomToken(), metricsToken = randomToken()):
             ],
           },
         ],
-        tokens: [{ name: 'demo', token, applications: '*', permissions: ['calls:read', 'calls:write'] }],
+        // The person at the demo's screen is the supervisor: they may end calls too.
+        tokens: [{ name: 'supervisor', token, applications: '*', permissions: ['calls:read', 'calls:write', 'calls:control'] }],
       },
     ],
   }),

@@ -3,6 +3,7 @@
  * transaction per sync, window lists, analytics, the backfill's batches and retention; and the
  * make-call Idempotency-Keys, which live in the same database.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MissedCalls, MissedCallsRequest } from './missed-calls-query.js';
 import type { ServiceLevelRequest, ServiceLevelRows } from './service-level-query.js';
@@ -24,6 +25,16 @@ import type { SubscriberActivityRow } from './subscriber-activity-query.js';
 
 /** The lane of reads the service makes for itself, apart from any token's. */
 const SERVICE_LANE = 'service';
+
+/** One intervention on a call, for the audit trail. */
+export interface CallAction {
+  callID: string;
+  action: 'end';
+  actor: string;
+  at: number;
+  outcome: string;
+  detail?: string;
+}
 
 /** What the journal held of a provider when the service last ran. */
 export interface JournalRecall {
@@ -127,6 +138,44 @@ export class HistoryStore {
    * PRAGMA optimize): after a bulk fill, before the next automatic pass, lookups by number otherwise
    * plan as if the table were empty and take seconds instead of milliseconds.
    */
+  /** Writes one intervention to the audit trail. */
+  async recordCallAction(scope: ProviderScope, action: CallAction): Promise<void> {
+    await this.db
+      .insertInto('call_actions')
+      .values({
+        account_id: scope.accountID,
+        application_id: scope.applicationID,
+        provider_id: scope.providerID,
+        id: randomUUID(),
+        call_id: action.callID,
+        action: action.action,
+        actor: action.actor,
+        at: action.at,
+        outcome: action.outcome,
+        detail: action.detail ?? null,
+      })
+      .execute();
+  }
+
+  /** The interventions on one call, oldest first. */
+  async callActions(scope: ProviderScope, callID: string): Promise<CallAction[]> {
+    const rows = await this.db
+      .selectFrom('call_actions')
+      .selectAll()
+      .where((eb) => eb.and(inScope(scope)))
+      .where('call_id', '=', callID)
+      .orderBy('at')
+      .execute();
+    return rows.map((row) => ({
+      callID: row.call_id,
+      action: row.action as CallAction['action'],
+      actor: row.actor,
+      at: Number(row.at),
+      outcome: row.outcome,
+      ...(row.detail === null ? {} : { detail: row.detail }),
+    }));
+  }
+
   async refreshStatistics(): Promise<void> {
     if (this.location.kind === 'postgres') await sql`ANALYZE calls`.execute(this.db);
     else await sql`PRAGMA optimize`.execute(this.db);
@@ -167,6 +216,8 @@ export class HistoryStore {
   async pruneBefore(cutoff: number): Promise<number> {
     const ended = await this.db.deleteFrom('calls').where('ended_at', '<', cutoff).executeTakeFirst();
     const stuck = await this.db.deleteFrom('calls').where('ended_at', 'is', null).where('started_at', '<', cutoff).executeTakeFirst();
+    // The audit trail is kept as long as the calls it speaks of.
+    await this.db.deleteFrom('call_actions').where('at', '<', cutoff).execute();
     return Number(ended.numDeletedRows) + Number(stuck.numDeletedRows);
   }
 

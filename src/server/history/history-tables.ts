@@ -121,6 +121,25 @@ export interface SyncInboxTable {
   updates: string;
 }
 
+/** The audit trail of interventions on calls: who asked for what on which call, when, and what came of it. */
+export interface CallActionsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  /** A random ID of the action. */
+  id: string;
+  call_id: string;
+  /** What was asked: "end". */
+  action: string;
+  /** The name of the token that asked. */
+  actor: string;
+  at: number;
+  /** "done", or the problem code it ended in. */
+  outcome: string;
+  /** The provider's words where it refused or failed. */
+  detail: string | null;
+}
+
 export interface HistoryTables {
   calls: CallsTable;
   provider_syncs: ProviderSyncsTable;
@@ -130,6 +149,7 @@ export interface HistoryTables {
   sync_feeds: SyncFeedsTable;
   sync_changes: SyncChangesTable;
   sync_inbox: SyncInboxTable;
+  call_actions: CallActionsTable;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

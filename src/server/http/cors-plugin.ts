@@ -17,7 +17,7 @@ export const corsPlugin = fp(async (app: FastifyInstance, { origins }: { origins
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply
         .code(204)
-        .header('access-control-allow-methods', 'GET, HEAD, POST, PUT')
+        .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE')
         .header('access-control-allow-headers', ALLOWED_HEADERS)
         .header('access-control-max-age', '600')
         .send();

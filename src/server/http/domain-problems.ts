@@ -4,7 +4,7 @@
  */
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
 import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../calls/idempotency-store.js';
-import { ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
+import { CallNotEndable, ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
 import { ApiProblem } from './api-problem.js';
 
 const RETRY_AFTER_SECONDS = '5';
@@ -76,6 +76,7 @@ export const domainProblem = (error: unknown): ApiProblem | undefined => {
   if (error instanceof RemoteNumberRejection)
     return new ApiProblem('remote_number_rejected', error.message, { errors: [{ field: 'remoteNumber', message: 'the provider refused to dial it' }] });
   if (error instanceof ProviderFailure) return providerFailureProblem(error);
+  if (error instanceof CallNotEndable) return new ApiProblem(error.reason === 'ended' ? 'call_ended' : 'call_not_endable', error.message);
   if (error instanceof IdempotencyKeyReused) return new ApiProblem('idempotency_key_reused', error.message);
   if (error instanceof IdempotencyKeyQuotaReached) return quotaProblem(error);
   if (error instanceof ReplayedFailure) return replayedProblem(error);

@@ -118,6 +118,12 @@ export interface PhoneSystem {
   placeCall(request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[] | void>;
   listSubscribers(signal: AbortSignal): Promise<Subscriber[]>;
   /**
+   * Optional: ends a live call, ringing or answered (a supervisor's intervention). Resolves once the
+   * provider took the request, with what it told of the call if anything (taken in as pushed
+   * updates); rejects with CallNotEndable or ProviderFailure. A provider without it cannot end calls.
+   */
+  endCall?(call: ProviderCall, signal: AbortSignal): Promise<CallUpdate[] | void>;
+  /**
    * Optional: the provider's past, for a journal that does not hold it yet. Yields batches as it
    * goes, oldest first, the last one `through` the range's end; stops when `signal` aborts. The
    * calls it yields and those `listCalls` reports meet without a gap or an overlap.
@@ -175,6 +181,17 @@ export class RemoteNumberRejection extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RemoteNumberRejection';
+  }
+}
+
+/** The provider will not end this call: it is over already, or in a state the provider cannot end. */
+export class CallNotEndable extends Error {
+  constructor(
+    readonly reason: 'ended' | 'refused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallNotEndable';
   }
 }
 

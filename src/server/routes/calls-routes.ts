@@ -10,6 +10,7 @@ import { IdempotencyStore, outcomeUnknown } from '../calls/idempotency-store.js'
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
+import { domainProblem } from '../http/domain-problems.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { sendPreparedJson } from '../http/send-json.js';
 import { zodProblem } from '../http/zod-problem.js';
@@ -142,6 +143,29 @@ const makeCallDoc: RouteDoc = {
   otherMethods: (path) => `To list calls, GET ${toSingular(path)} (singular "provider").`,
 };
 
+const endCallDoc: RouteDoc = {
+  operationId: 'endCall',
+  summary: 'End a live call (extension)',
+  description:
+    "A supervisor's intervention: asks the provider to end the call, ringing or answered, and answers 204 once it took the " +
+    'request. The call then shows ended, with `endedBy` naming the token that ended it. Needs the `calls:control` ' +
+    'permission, which no token has unless its config grants it. Providers that cannot end calls answer 501 `not_supported` ' +
+    '(`GET /v1/me` says which can, as `canEndCalls`); a call the service does not list is a 404 `call_not_found`, one that ' +
+    'already ended a 409 `call_ended`, and one the provider will not end in its state (a Kamailio call still ringing) a 409 ' +
+    "`call_not_endable`. Every attempt is written to the service log and to the journal's audit trail (who, when, which call, " +
+    'what came of it).',
+  responses: { '204': { description: 'The provider took the request; the call shows ended in the list and the stream' } },
+  problems: ['forbidden', 'not_found', 'call_not_found', 'call_ended', 'call_not_endable', 'not_supported', 'provider_error', 'provider_unavailable', 'provider_timeout'],
+};
+
+type CallRequest = FastifyRequest<{ Params: ProviderScope & { callID: string } }>;
+
+/** The problem code an attempt ended in, for the audit trail. */
+const outcomeOf = (error: unknown): { outcome: string; detail: string } => {
+  const problem = domainProblem(error);
+  return { outcome: problem?.code ?? 'internal', detail: error instanceof Error ? error.message : String(error) };
+};
+
 export const callsRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, idempotencyKeysPerApplication }: CallsRoutesOptions) => {
   const idempotency = new IdempotencyStore(history.idempotencyKeys, clock, { keysPerApplication: idempotencyKeysPerApplication });
 
@@ -187,6 +211,32 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
       const { replayed } = await idempotency.run(scope, key.data, fingerprint, place, outcomeUnknown);
       if (replayed) reply.header('idempotent-replayed', 'true');
     }
+    return reply.code(204).send();
+  });
+
+  app.delete(routePatterns.call, { config: { doc: endCallDoc } }, async (request: CallRequest, reply) => {
+    requirePermission(request.principal, 'calls:control');
+    const { callID, ...scope } = request.params;
+    const runtime = resolveProvider(registry, request.principal, scope);
+    if (!runtime.canEndCalls) throw new ApiProblem('not_supported', `Provider "${runtime.config.name}" (${runtime.config.type}) cannot end calls.`);
+    await runtime.sync.ready();
+    const call = runtime.sync.positionedSnapshot()?.snapshot.calls.find((known) => known.callID === callID);
+    if (!call) throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
+    if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${iso(call.endedAt)}.`);
+
+    const actor = request.principal.tokenName;
+    const at = clock.now();
+    const audit = { provider: runtime.config.id, callID, actor, action: 'end' as const };
+    try {
+      await runtime.endCall(call, actor, at);
+    } catch (error) {
+      const { outcome, detail } = outcomeOf(error);
+      request.log.warn({ audit: { ...audit, outcome } }, 'a call was not ended');
+      await history.recordCallAction(runtime.scope, { callID, action: 'end', actor, at, outcome, detail });
+      throw error;
+    }
+    request.log.info({ audit: { ...audit, outcome: 'done' } }, 'a call was ended by a supervisor');
+    await history.recordCallAction(runtime.scope, { callID, action: 'end', actor, at, outcome: 'done' });
     return reply.code(204).send();
   });
 };

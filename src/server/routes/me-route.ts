@@ -1,17 +1,19 @@
 /** `GET /v1/me`: the account, applications, providers and permissions a token may use, and whom it places calls as. */
 import type { FastifyInstance } from 'fastify';
 import { meResponseSchema, type MeResponse } from '../../contract/me.js';
-import { paths } from '../../contract/paths.js';
+import { paths, type ProviderScope } from '../../contract/paths.js';
 import { canSeeApplication } from '../auth/token-index.js';
 import type { ServiceConfig } from '../config/config-schema.js';
 import type { RouteDoc } from '../http/route-catalog.js';
+import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
 const meDoc: RouteDoc = {
   operationId: 'me',
   summary: 'What this token may see (extension)',
   description:
     "The account, the applications and providers the token may see, its permissions, and, for an agent's token, " +
-    '`subscriberIDs`: the only subscribers it may place calls as.',
+    '`subscriberIDs`: the only subscribers it may place calls as. Each provider says whether it can end a live call ' +
+    '(`canEndCalls`); ending one also needs the `calls:control` permission.',
   responses: {
     '200': {
       description: "Account, applications, providers, permissions, and the subscribers an agent's token places calls as",
@@ -20,7 +22,8 @@ const meDoc: RouteDoc = {
   },
 };
 
-export const meRoute = async (app: FastifyInstance, { config }: { config: ServiceConfig }) => {
+export const meRoute = async (app: FastifyInstance, { config, registry }: { config: ServiceConfig; registry: ProviderRuntimes }) => {
+  const canEndCalls = (scope: ProviderScope) => registry.get(scope)?.canEndCalls ?? false;
   app.get(paths.me(), { config: { doc: meDoc } }, async (request): Promise<MeResponse> => {
     const principal = request.principal;
     const account = config.accounts.find((a) => a.id === principal.accountID);
@@ -32,7 +35,12 @@ export const meRoute = async (app: FastifyInstance, { config }: { config: Servic
         .map((application) => ({
           id: application.id,
           name: application.name,
-          providers: application.providers.map((provider) => ({ id: provider.id, name: provider.name, type: provider.type })),
+          providers: application.providers.map((provider) => ({
+            id: provider.id,
+            name: provider.name,
+            type: provider.type,
+            canEndCalls: canEndCalls({ accountID: account.id, applicationID: application.id, providerID: provider.id }),
+          })),
         })),
       permissions: [...principal.permissions].sort(),
       ...(principal.subscribers === '*' ? {} : { subscriberIDs: [...principal.subscribers] }),

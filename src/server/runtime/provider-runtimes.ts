@@ -13,7 +13,7 @@ import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
-import { ProviderFailure, WebhookRefused, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type WebhookRequest } from '../providers/phone-system.js';
+import { ProviderFailure, WebhookRefused, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall, type WebhookRequest } from '../providers/phone-system.js';
 
 export type PhoneSystemFactory = (config: ProviderConfig, scope: ProviderScope) => PhoneSystem;
 
@@ -48,6 +48,25 @@ export class ProviderRuntime {
     this.sync.syncSoon();
   }
 
+  /** Whether its phone system can end a live call. */
+  get canEndCalls(): boolean {
+    return this.phoneSystem.endCall !== undefined;
+  }
+
+  /**
+   * Ends a live call for `actor` (a token's name): the provider is asked to, and what it told of
+   * the call is taken in together with who ended it, so every view shows it ended by a supervisor.
+   * Rejects as the provider did (CallNotEndable, ProviderFailure).
+   */
+  async endCall(call: ProviderCall, actor: string, at: number): Promise<void> {
+    const { phoneSystem } = this;
+    if (!phoneSystem.endCall) throw new Error(`provider "${this.config.id}" cannot end calls`);
+    const told = await this.request((signal) => (phoneSystem.endCall as NonNullable<PhoneSystem['endCall']>).call(phoneSystem, call, signal));
+    const updates: CallUpdate[] = [...(told ?? []), { callID: call.callID, at, fields: { endedBy: actor } }];
+    await this.sync.push(updates).catch((error: unknown) => this.logUnapplied(error));
+    this.sync.syncSoon();
+  }
+
   /**
    * Reads a request to the provider's webhook: the phone system checks it is the provider's own and
    * reads the updates it carries; throws WebhookRefused when it is not.
@@ -64,7 +83,7 @@ export class ProviderRuntime {
   }
 
   private logUnapplied(error: unknown): void {
-    this.log.error({ provider: this.config.id, reason: (error as Error).message }, 'what the provider told of a placed call was not taken in');
+    this.log.error({ provider: this.config.id, reason: (error as Error).message }, 'what the provider told of a call it placed or ended was not taken in');
   }
 
   listSubscribers(): Promise<Subscriber[]> {

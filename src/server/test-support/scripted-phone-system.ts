@@ -30,6 +30,10 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   streamUpdates?: (onUpdates: (updates: CallUpdate[]) => void) => () => void;
   /** Offered only when a test sets it: a webhook the provider pushes updates to. */
   webhook?: ProviderWebhook;
+  /** Offered only when a test sets it (see `endsCalls`): a phone system that can end a live call. */
+  endCall?: (call: ProviderCall, signal: AbortSignal) => Promise<CallUpdate[] | void>;
+  /** The calls it was asked to end, by ID. */
+  readonly ended: string[] = [];
   /** What the phone system tells of each call it places, taken in as pushed updates. */
   placedUpdates?: (request: PlaceCallRequest) => CallUpdate[];
   /**
@@ -56,6 +60,21 @@ export class ScriptedPhoneSystem implements PhoneSystem {
     if (this.placeDelayMs) await new Promise((resolve) => setTimeout(resolve, this.placeDelayMs));
     this.placed.push(request);
     return this.placedUpdates?.(request);
+  }
+
+  /**
+   * Lets it end calls: an ended call leaves its list as a hang-up on the switch does (the sync then
+   * closes it), or the phone system fails or refuses as `refuse` says.
+   */
+  endsCalls(refuse?: (call: ProviderCall) => Error | undefined): this {
+    this.endCall = async (call, signal) => {
+      await this.failIfSet(signal);
+      const refusal = refuse?.(call);
+      if (refusal) throw refusal;
+      this.ended.push(call.callID);
+      this.calls = this.calls.filter((known) => known.callID !== call.callID);
+    };
+    return this;
   }
 
   async listSubscribers(signal: AbortSignal): Promise<Subscriber[]> {

@@ -10,6 +10,8 @@ import type { HistoryStore } from '../history/history-store.js';
 import { createTestHistory, type TestHistory } from './test-history.js';
 
 const TOKEN = 'sip-test-token-0123456789';
+/** A supervisor's token: reads, and ends calls. */
+const SUPERVISOR_TOKEN = 'sip-supervisor-token-0123456789';
 export const sipScope = { accountID: 'acme', applicationID: 'support', providerID: 'kamailio' };
 
 export interface SipService {
@@ -18,6 +20,8 @@ export interface SipService {
   store: HistoryStore;
   get(url: string): Promise<LightMyRequestResponse>;
   placeCall(body: object): Promise<LightMyRequestResponse>;
+  /** Ends a live call as the supervisor "floor-supervisor". */
+  endCall(callID: string): Promise<LightMyRequestResponse>;
   /** The live list. */
   listCalls(): Promise<CallRecord[]>;
   /** The journal's calls live at any moment since `fromDate` (the list's window query). */
@@ -38,7 +42,10 @@ export const startSipService = async (bed: SipTestbed, agents: readonly AgentSpe
           id: sipScope.accountID,
           name: 'Acme',
           applications: [{ id: sipScope.applicationID, name: 'Support', providers: [kamailioProviderConfig(bed, agents, options)] }],
-          tokens: [{ name: 'all', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
+          tokens: [
+            { name: 'all', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] },
+            { name: 'floor-supervisor', token: SUPERVISOR_TOKEN, applications: '*', permissions: ['calls:read', 'calls:control'] },
+          ],
         },
       ],
     }),
@@ -58,6 +65,7 @@ export const startSipService = async (bed: SipTestbed, agents: readonly AgentSpe
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         payload: JSON.stringify(body),
       }),
+    endCall: (callID) => app.inject({ method: 'DELETE', url: paths.call(sipScope, callID), headers: { authorization: `Bearer ${SUPERVISOR_TOKEN}` } }),
     listCalls,
     journaled: async (fromDate) =>
       listCallsResponseSchema.parse((await get(`${paths.listCalls(sipScope)}?fromDate=${new Date(fromDate).toISOString()}`)).json()).calls,

@@ -17,6 +17,8 @@ export const tokens = {
   globex: 'globex-token-0123456789abcdef',
   /** Agent agt-1's own token: places calls only as agt-1. */
   acmeAgent: 'acme-agent-1-token-0123456789',
+  /** A supervisor's token for support: reads, and may end calls. */
+  acmeSupervisor: 'acme-supervisor-token-0123456789',
 } as const;
 
 export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): ServiceConfigInput => ({
@@ -46,6 +48,7 @@ export const testConfig = (overrides: Partial<ServiceConfigInput> = {}): Service
           permissions: ['calls:read', 'calls:write'],
           subscriberIDs: ['agt-1'],
         },
+        { name: 'floor-supervisor', token: tokens.acmeSupervisor, applications: ['support'], permissions: ['calls:read', 'calls:control'] },
       ],
     },
     {

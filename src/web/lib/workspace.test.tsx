@@ -7,7 +7,7 @@ import { useWorkspace } from './workspace.js';
 
 const me = {
   account: { id: 'demo', name: 'Demo' },
-  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator' }] }],
+  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true }] }],
   permissions: ['calls:read'],
 };
 

@@ -17,6 +17,8 @@ export interface ProviderChoice {
   id: string;
   name: string;
   type: string;
+  /** Whether the provider can end a live call (the token also needs calls:control). */
+  canEndCalls: boolean;
 }
 
 export interface Workspace {
@@ -70,7 +72,7 @@ export const useWorkspace = (): WorkspaceState => {
   );
 
   if (manual) {
-    const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown' }));
+    const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown', canEndCalls: false }));
     const requested = params.get('provider');
     const provider = requested === ALL_PROVIDERS || manual.providerIDs.includes(requested ?? '') ? (requested as string) : (manual.providerIDs[0] ?? '');
     const ids = provider === ALL_PROVIDERS ? manual.providerIDs : [provider];

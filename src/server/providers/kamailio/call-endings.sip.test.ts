@@ -2,7 +2,8 @@
  * How real SIP calls end through Kamailio, in the live list and in the journal: missed when a
  * customer's call is never answered (nobody picks up, the caller gives up, the agent rejects it),
  * ended and not missed when an agent's call is never answered, ended and answered after a talk;
- * each listed with its end for keepEndedMs, then gone.
+ * each listed with its end for keepEndedMs, then gone; and a supervisor ending a call: both phones
+ * hang up, and the call is listed ended by them.
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
@@ -125,6 +126,32 @@ describe('how calls end through Kamailio', () => {
     const ended = await followEnd(ringing.callID, end.at, context);
     expect(ended).toMatchObject({ isOutbound: false, isMissedCall: false });
     expect(Math.abs(Date.parse(ended.answeredAt as string) - established.at)).toBeLessThan(END_TOLERANCE_MS);
+  });
+
+  it('a supervisor ends a connected call: Kamailio hangs up both phones, and the call ends answered, ended by them', async (context) => {
+    const { ringing, customerSince } = await customerCallsAgent();
+    // While it rings, Kamailio cannot end it: the supervisor is told so, and nothing hangs up.
+    const refused = await service.endCall(ringing.callID);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'call_not_endable' });
+    await agent().answer();
+    await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
+    await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+
+    const [agentSince, customerEndSince] = [agent().seen, customer().seen];
+    const endedAt = Date.now();
+    const res = await service.endCall(ringing.callID);
+    expect(res.statusCode, res.body).toBe(204);
+    const [agentEnd, customerEnd] = await Promise.all([closed(agent(), agentSince), closed(customer(), customerEndSince)]);
+    expect(Math.max(agentEnd.at, customerEnd.at) - endedAt).toBeLessThan(3000);
+
+    const ended = await followEnd(ringing.callID, Math.max(agentEnd.at, customerEnd.at), context);
+    expect(ended).toMatchObject({ isOutbound: false, isMissedCall: false, endedBy: 'floor-supervisor' });
+    expect(ended.answeredAt).toBeDefined();
+    expect((await service.store.callActions(sipScope, ringing.callID)).map((action) => [action.actor, action.outcome])).toEqual([
+      ['floor-supervisor', 'call_not_endable'],
+      ['floor-supervisor', 'done'],
+    ]);
   });
 
   it('a click-to-call whose remote party never answers ends unanswered, and is not missed', async (context) => {

@@ -53,6 +53,8 @@ const legOf = (dialog: Dialog): Leg => {
   return { kind: 'direct', dialog, from, to };
 };
 
+const callIDOf = (leg: Leg): string => (leg.kind === 'direct' ? hashedID(leg.dialog['call-id']) : `kam-${leg.tag.callKey}`);
+
 const hashedID = (sipCallID: string) => `kam-${createHash('sha256').update(sipCallID).digest('hex').slice(0, 24)}`;
 
 const subscriberFields = (entry: DirectoryEntry | undefined): Partial<ProviderCall> =>
@@ -93,7 +95,7 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
       // leg ends for good only if the subscriber never answered: once they did, it ends as they are transferred.
       return {
         providerCallID,
-        callID: `kam-${leg.tag.callKey}`,
+        callID: callIDOf(leg),
         isOutbound: true,
         isMissedCall: false,
         remoteNumber: leg.tag.remoteNumber,
@@ -106,7 +108,7 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
     case 'bridged':
       return {
         providerCallID,
-        callID: `kam-${leg.tag.callKey}`,
+        callID: callIDOf(leg),
         isOutbound: true,
         remoteNumber: phoneNumberOf(leg.remote.user),
         startedAt: leg.tag.placedAt,
@@ -120,7 +122,7 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
       const startedAt = leg.dialog.init_ts * 1000;
       return {
         providerCallID,
-        callID: hashedID(leg.dialog['call-id']),
+        callID: callIDOf(leg),
         isOutbound: caller !== undefined,
         remoteNumber: phoneNumberOf(caller ? leg.to.user : leg.from.user),
         startedAt,
@@ -144,4 +146,24 @@ export const callsFromDialogs = (dialogs: readonly Dialog[], directory: Subscrib
   // Once the subscriber calls the remote number, that dialog is the call; the controller's leg is about to end.
   const bridged = new Set(legs.flatMap((leg) => (leg.kind === 'bridged' ? [leg.tag.callKey] : [])));
   return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory));
+};
+
+/** A dialog with its place in the dialog module's table, which dlg.end_dlg takes. */
+const handledDialogSchema = dialogSchema.extend({ h_entry: z.number().int().nonnegative(), h_id: z.number().int().nonnegative() });
+export type HandledDialog = z.infer<typeof handledDialogSchema>;
+
+/** What ending a call asks of Kamailio: the answered dialogs to end, or why there are none. */
+export type DialogsToEnd = { kind: 'end'; dialogs: HandledDialog[] } | { kind: 'ringing' } | { kind: 'gone' };
+
+/**
+ * The dialogs of one call that Kamailio can end (dlg.end_dlg sends BYE both ways, on answered
+ * dialogs only): a click-to-call may be two, the controller's leg and the subscriber's own call.
+ */
+export const dialogsToEnd = (result: unknown, callID: string): DialogsToEnd => {
+  const parsed = z.array(handledDialogSchema).safeParse(result);
+  if (!parsed.success) throw new ProviderFailure('error', `dlg.list answered in an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`);
+  const live = parsed.data.filter((dialog) => (RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state)) && callIDOf(legOf(dialog)) === callID);
+  const answered = live.filter((dialog) => ANSWERED_STATES.has(dialog.state));
+  if (answered.length > 0) return { kind: 'end', dialogs: answered };
+  return live.length > 0 ? { kind: 'ringing' } : { kind: 'gone' };
 };

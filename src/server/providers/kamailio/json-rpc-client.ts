@@ -13,7 +13,7 @@ export class JsonRpcError extends ProviderFailure {
   }
 }
 
-export type JsonRpcCall = (method: string, params: readonly string[], signal: AbortSignal) => Promise<unknown>;
+export type JsonRpcCall = (method: string, params: readonly (string | number)[], signal: AbortSignal) => Promise<unknown>;
 
 export interface JsonRpcClientOptions {
   url: string;

@@ -15,20 +15,22 @@ const directory: DirectoryEntry[] = [
 const registered = new Set(['1001', '1003']);
 
 /** Answers the way Kamailio 5.6 does for the users in `registered`, and records every request. */
-const stubRPC = () => {
-  const requests: { method: string; params: readonly string[] }[] = [];
+const stubRPC = (dialogs: unknown[] = []) => {
+  const requests: { method: string; params: readonly (string | number)[] }[] = [];
   const rpc: JsonRpcCall = async (method, params) => {
     requests.push({ method, params });
     switch (method) {
       case 'ul.lookup':
-        if (!registered.has(params[1] ?? '')) throw new JsonRpcError(method, 500, 'AOR not found in location table');
+        if (!registered.has(String(params[1] ?? ''))) throw new JsonRpcError(method, 500, 'AOR not found in location table');
         return { AoR: params[1], Contacts: [{ Contact: { Address: `sip:${params[1]}@127.0.0.1:40000` } }] };
       case 'ul.dump':
         return { Domains: [{ Domain: { Domain: 'location', Size: 1024, AoRs: [...registered].map((AoR) => ({ AoR })) } }] };
       case 'dlg.bridge_dlg':
         return {};
       case 'dlg.list':
-        return [];
+        return dialogs;
+      case 'dlg.end_dlg':
+        return {};
       default:
         throw new JsonRpcError(method, 500, 'Method Not Found');
     }
@@ -37,8 +39,8 @@ const stubRPC = () => {
 };
 
 const T0 = Date.parse('2026-11-22T09:00:00.000Z');
-const build = () => {
-  const stub = stubRPC();
+const build = (dialogs: unknown[] = []) => {
+  const stub = stubRPC(dialogs);
   const phoneSystem = createKamailioPhoneSystem({
     rpcURL: 'http://127.0.0.1:1/RPC',
     sipDomain: '127.0.0.1:5060',
@@ -59,6 +61,44 @@ const rejection = async (promise: Promise<unknown>) => {
   expect(error).toBeInstanceOf(SubscriberRejection);
   return (error as SubscriberRejection).code;
 };
+
+const T = T0 / 1000;
+/** A dialog as dlg.list gives it, with its place in the dialog table. */
+const listed = (callID: string, state: number, h_entry: number, h_id: number) => ({
+  h_entry,
+  h_id,
+  'call-id': callID,
+  from_uri: 'sip:1001@127.0.0.1:5060',
+  to_uri: 'sip:15551234567@127.0.0.1:5060',
+  state,
+  init_ts: T - 60,
+  start_ts: state >= 3 ? T - 50 : 0,
+  end_ts: 0,
+});
+
+describe('Kamailio ending a call', () => {
+  it('ends an answered call with dlg.end_dlg on its dialog, which sends BYE to both phones', async () => {
+    const { phoneSystem, requests } = build([listed('other@pc', 4, 7, 11), listed('talk@pc', 4, 342, 56)]);
+    const [call] = (await phoneSystem.listCalls(signal())).filter((known) => known.providerCallID === 'talk@pc');
+    await expect(phoneSystem.endCall?.(call as NonNullable<typeof call>, signal())).resolves.toEqual([
+      { callID: call?.callID, at: T0, fields: { endedAt: T0 } },
+    ]);
+    expect(requests.filter((request) => request.method === 'dlg.end_dlg')).toEqual([{ method: 'dlg.end_dlg', params: [342, 56] }]);
+  });
+
+  it('refuses a ringing call, saying why, and says a call whose dialog is gone has ended', async () => {
+    const ringing = build([listed('ring@pc', 2, 1, 2)]);
+    const [call] = await ringing.phoneSystem.listCalls(signal());
+    await expect(ringing.phoneSystem.endCall?.(call as NonNullable<typeof call>, signal())).rejects.toMatchObject({
+      name: 'CallNotEndable',
+      reason: 'refused',
+      message: expect.stringMatching(/still rings/),
+    });
+    const gone = build([]);
+    await expect(gone.phoneSystem.endCall?.(call as NonNullable<typeof call>, signal())).rejects.toMatchObject({ name: 'CallNotEndable', reason: 'ended' });
+    expect([...ringing.requests, ...gone.requests].some((request) => request.method === 'dlg.end_dlg')).toBe(false);
+  });
+});
 
 describe('Kamailio phone system', () => {
   it('lists the directory with each subscriber registered or not', async () => {

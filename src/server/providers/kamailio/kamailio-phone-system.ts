@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { checkCaller } from '../caller-check.js';
-import { ProviderFailure, type PhoneSystem, type PlaceCallRequest } from '../phone-system.js';
+import { CallNotEndable, ProviderFailure, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall } from '../phone-system.js';
 import { taggedURI } from './click-to-call-tag.js';
-import { callsFromDialogs, parseDialogs } from './dialog-calls.js';
+import { callsFromDialogs, dialogsToEnd, parseDialogs } from './dialog-calls.js';
 import { createJsonRpcClient, JsonRpcError, type JsonRpcCall } from './json-rpc-client.js';
 import { sipURI } from './sip-uri.js';
 import { createSubscriberDirectory, toSubscriber, type DirectoryEntry } from './subscriber-directory.js';
@@ -74,9 +74,25 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
     );
   };
 
+  /** Answered calls end with a BYE to both phones; Kamailio cannot cancel a call it only forwards while it rings. */
+  const endCall = async (call: ProviderCall, signal: AbortSignal): Promise<CallUpdate[]> => {
+    const found = dialogsToEnd(await rpc('dlg.list', [], signal), call.callID);
+    if (found.kind === 'gone') throw new CallNotEndable('ended', `Kamailio no longer has a live dialog for call "${call.callID}".`);
+    if (found.kind === 'ringing')
+      throw new CallNotEndable(
+        'refused',
+        'Kamailio ends a call once it is answered: this one still rings, and a proxy cannot cancel a call it only forwards. Try again once it is answered.',
+      );
+    for (const dialog of found.dialogs) await rpc('dlg.end_dlg', [dialog.h_entry, dialog.h_id], signal);
+    // Kamailio need not list a dialog it ended itself any more: the call ends when it confirmed the end.
+    const endedAt = options.clock.now();
+    return [{ callID: call.callID, at: endedAt, fields: { endedAt } }];
+  };
+
   return {
     listCalls: async (signal) => callsFromDialogs(parseDialogs(await rpc('dlg.list', [], signal)), directory),
     placeCall,
+    endCall,
     listSubscribers: async (signal) => {
       const registered = await registeredUsers(signal);
       return directory.entries.map((entry) => toSubscriber(entry, registered.has(entry.sipUser)));

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../contract/paths.js';
 import { listSubscribersResponseSchema } from '../../../contract/subscriber.js';
+import { listAgentsResponseSchema } from '../../../contract/agents.js';
 import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
 import { sipScope as scope, startSipService, type SipService } from '../../test-support/sip-service.js';
 
@@ -43,6 +44,42 @@ describe('Kamailio provider with real SIP phones', () => {
       ['agt-bob', true],
       ['agt-ada', true],
     ]);
+  });
+
+  it("shows an agent's phone on the board as it rings, talks, hangs up, signs off and signs on again", async () => {
+    const ada = bed.phone('1001').control;
+    const customer = bed.phone(CUSTOMER_2).control;
+    const stateOfAda = async () => {
+      const board = listAgentsResponseSchema.parse((await get(paths.agents(scope))).json());
+      return board.agents.find((agent) => agent.subscriberID === 'agt-ada');
+    };
+    const until = async (state: string, what: string) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const agent = await stateOfAda();
+        if (agent?.state === state) return agent;
+        if (Date.now() > deadline) throw new Error(`${what}: Ada is ${JSON.stringify(agent)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await until('available', 'Ada was not available at first');
+
+    const since = ada.seen;
+    await customer.dial(bed.uriOf('1001'));
+    await ada.waitFor((e) => e.type === 'CALL_INCOMING', { since });
+    expect(await until('ringing', 'Ada was not ringing')).toMatchObject({ remoteNumber: CUSTOMER_2 });
+    await ada.answer();
+    const onCall = await until('on-call', 'Ada was not on the call');
+    expect(onCall).toMatchObject({ remoteNumber: CUSTOMER_2, callID: expect.stringMatching(/^kam-/) });
+    await ada.hangup();
+    await until('available', 'Ada was not available after the call');
+
+    // Her phone's account is removed (it unregisters): Kamailio's location table drops her, the board says offline.
+    const account = `<${bed.uriOf('1001')};transport=udp>;regint=3600;answermode=manual;audio_codecs=pcmu`;
+    await ada.command('uadel', bed.uriOf('1001'));
+    await until('offline', 'Ada was not offline once her phone unregistered');
+    await ada.command('uanew', account);
+    await until('available', 'Ada was not available once her phone registered again');
   });
 
   it('lists a direct call between two phones with its fields, ends it at the hang-up, and drops it keepEndedMs later', async () => {

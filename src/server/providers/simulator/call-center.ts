@@ -210,10 +210,23 @@ export class CallCenter {
     call.phase = 'ringing-agent';
     if (plan.agentAnswers)
       this.after(plan.agentRingMs, () => {
+        if (call.phase === 'ended') return;
         call.agentConnectedAt = this.now;
         this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
       });
     else this.after(AGENT_RING_TIMEOUT_MS, () => this.end(call, 0));
+  }
+
+  /**
+   * A supervisor ends a live call, as a hang-up on the switch: a caller not answered yet counts as
+   * missed, and an agent who talked wraps up as after any call. False when the call is not live.
+   */
+  hangUp(callID: string): boolean {
+    const call = this.calls.get(callID);
+    if (!call || call.phase === 'ended') return false;
+    if (!call.isOutbound && call.answeredAt === undefined) call.isMissedCall = true;
+    this.end(call, call.answeredAt === undefined ? 0 : wrapUpMs(call.random));
+    return true;
   }
 
   private takeScript(): PlacedCallScript | undefined {
@@ -301,14 +314,17 @@ export class CallCenter {
   }
 
   private dial(call: SimulatedCall, result: RemoteResult, ringMs: number, talk: number): void {
+    if (call.phase === 'ended') return;
     call.phase = 'dialing-remote';
     this.after(ringMs, () => {
+      if (call.phase === 'ended') return;
       if (result === 'answer') this.connect(call, talk);
       else this.end(call, shortWrapUpMs(call.random));
     });
   }
 
   private connect(call: SimulatedCall, talk: number): void {
+    if (call.phase === 'ended') return;
     call.phase = 'talking';
     call.answeredAt = this.now;
     this.after(talk, () => this.end(call, wrapUpMs(call.random)));
@@ -337,7 +353,9 @@ export class CallCenter {
     return opened;
   }
 
+  /** A call's course was drawn ahead: once a supervisor ended it, what was still to come of it is dropped here. */
   private end(call: SimulatedCall, wrapUp: number): void {
+    if (call.phase === 'ended') return;
     call.phase = 'ended';
     call.endedAt = this.now;
     this.live -= 1;

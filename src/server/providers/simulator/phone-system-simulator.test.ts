@@ -465,6 +465,48 @@ describe('placeCall rejections', () => {
   });
 });
 
+describe('endCall', () => {
+  it('ends a talking call at once, and what was still to come of it never happens', async () => {
+    const { clock, sim } = start({ keepEndedMs: HOUR });
+    const agent = await idleAgent(sim);
+    await sim.control.scriptNextPlacedCall({ agent: 'answer', agentRingMs: 1000, remote: 'answer', remoteRingMs: 1000, talkMs: 10 * MINUTE });
+    const placed = await place(sim, agent);
+    clock.advance(5 * SECOND);
+    const talking = await find(sim, placed.callID);
+    expect(talking?.answeredAt).toBeDefined();
+
+    await sim.endCall(talking as ProviderCall, signal());
+    const ended = await find(sim, placed.callID);
+    expect(ended?.endedAt).toBe(clock.now());
+    expect(ended?.isMissedCall).toBe(false);
+    clock.advance(11 * MINUTE);
+    expect((await find(sim, placed.callID))?.endedAt).toBe(ended?.endedAt);
+    // The agent is free again after their wrap-up: they can be called once more.
+    await expect(place(sim, agent)).resolves.toBeDefined();
+  });
+
+  it('counts an inbound caller it hung up on before an agent answered as missed', async () => {
+    const { clock, sim } = start({ agents: 1, traffic: 1 });
+    let ringing: ProviderCall | undefined;
+    for (let i = 0; i < 600 && !ringing; i += 1) {
+      clock.advance(SECOND);
+      ringing = (await calls(sim)).find((call) => !call.isOutbound && call.endedAt === undefined && call.answeredAt === undefined);
+    }
+    expect(ringing).toBeDefined();
+    await sim.endCall(ringing as ProviderCall, signal());
+    expect(await find(sim, (ringing as ProviderCall).callID)).toMatchObject({ isMissedCall: true, endedAt: clock.now() });
+  });
+
+  it('refuses a call that is no longer live', async () => {
+    const { clock, sim } = start();
+    const agent = await idleAgent(sim);
+    await sim.control.scriptNextPlacedCall({ agent: 'no-answer' });
+    const placed = await place(sim, agent);
+    clock.advance(5 * MINUTE);
+    await expect(sim.endCall(placed, signal())).rejects.toMatchObject({ name: 'CallNotEndable', reason: 'ended' });
+  });
+});
+
 describe('listSubscribers', () => {
   it('returns the directory in the contract’s shape with the configured email domain', async () => {
     const { sim } = start({ agents: 30, emailDomain: 'acme.test' });

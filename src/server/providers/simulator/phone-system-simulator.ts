@@ -1,5 +1,5 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
-import type { PastCalls, PastRange, PhoneSystem, PhoneSystemControl, ProviderCall } from '../phone-system.js';
+import { CallNotEndable, type PastCalls, type PastRange, type PhoneSystem, type PhoneSystemControl, type ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
 import { ChangeWatch } from './change-watch.js';
@@ -34,6 +34,8 @@ export interface SimulatorControl extends PhoneSystemControl {
 
 export interface PhoneSystemSimulator extends PhoneSystem {
   readonly control: SimulatorControl;
+  /** Ends a live call as a hang-up on the switch would; rejects with CallNotEndable once it is not live. */
+  endCall(call: ProviderCall, signal: AbortSignal): Promise<void>;
   /**
    * The simulated past, run apart from the live center (in a worker thread) and deterministic by
    * seed and range, up to where the live center's own ended calls take over.
@@ -101,6 +103,12 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       gate.run(signal, () => {
         catchUp();
         return center.subscribers();
+      }),
+    endCall: (call, signal) =>
+      gate.run(signal, () => {
+        catchUp();
+        if (!center.hangUp(call.callID)) throw new CallNotEndable('ended', `Call "${call.callID}" is no longer live in ${name}.`);
+        changes.poke();
       }),
     watchChanges: (onChange) => changes.watch(onChange),
     close: () => {

@@ -95,6 +95,16 @@ export class TwilioClient {
     return this.send<TwilioCall>('POST', `${this.callsPath}.json`, signal, formBody(fields));
   }
 
+  /** `GET .../Calls/{Sid}.json`: one call's resource. */
+  fetchCall(sid: string, signal: AbortSignal): Promise<TwilioCall> {
+    return this.send<TwilioCall>('GET', `${this.callsPath}/${encodeURIComponent(sid)}.json`, signal);
+  }
+
+  /** `POST .../Calls/{Sid}.json`: changes a live call (its `Status`, to end it); answers its resource. */
+  updateCall(sid: string, fields: FormFields, signal: AbortSignal): Promise<TwilioCall> {
+    return this.send<TwilioCall>('POST', `${this.callsPath}/${encodeURIComponent(sid)}.json`, signal, formBody(fields));
+  }
+
   /**
    * Every page of `GET .../Calls.json` with these filters, within `budget` requests (`pauseMs`
    * apart); past it the list is incomplete, which is a failure: a partial list would end calls

@@ -6,6 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { checkCaller } from '../caller-check.js';
 import {
+  CallNotEndable,
   ProviderFailure,
   RemoteNumberRejection,
   SubscriberRejection,
@@ -19,7 +20,7 @@ import {
 import { AgentDirectory, dialAddress, subscriberFields, type TwilioAgent } from './agent-directory.js';
 import { callsFromLegs, parseTwilioTime } from './call-legs.js';
 import { receiveCallback } from './status-callbacks.js';
-import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall } from './twilio-client.js';
+import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall, type TwilioCallStatus } from './twilio-client.js';
 import { dialTwiml } from './twiml.js';
 
 export interface TwilioPhoneSystemOptions {
@@ -56,6 +57,8 @@ const STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
 
 /** Twilio's error codes that refuse the number dialed (the `To`): invalid, unreachable, not allowed, blocked. */
 const REFUSED_NUMBER_CODES = new Set([13223, 13224, 21211, 21214, 21215, 21216, 21217, 21401, 21407, 21421, 21610, 21612]);
+
+const isLive = (status: TwilioCallStatus) => (LIVE_STATUSES as readonly TwilioCallStatus[]).includes(status);
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -117,6 +120,27 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
     ];
   };
 
+  /**
+   * Ends the call's parent leg, which ends the legs it dialed: `canceled` while it is queued or
+   * ringing, `completed` once answered (Twilio ignores `canceled` then, so a call answered between
+   * the two requests is completed at once after).
+   */
+  const endCall = async (call: ProviderCall, signal: AbortSignal): Promise<void> => {
+    try {
+      const parent = await client.fetchCall(call.callID, signal);
+      if (!isLive(parent.status)) throw new CallNotEndable('ended', `Twilio says call ${call.callID} is already ${parent.status}.`);
+      if (parent.status !== 'in-progress') {
+        const canceled = await client.updateCall(call.callID, { Status: 'canceled' }, signal);
+        if (!isLive(canceled.status)) return;
+      }
+      await client.updateCall(call.callID, { Status: 'completed' }, signal);
+    } catch (error) {
+      if (error instanceof TwilioRefusal && error.status === 404) throw new CallNotEndable('ended', `Twilio no longer has call ${call.callID}.`);
+      if (error instanceof TwilioRefusal) throw new ProviderFailure('error', `Twilio error ${error.code ?? error.status}: ${error.twilioMessage}`);
+      throw error;
+    }
+  };
+
   async function* backfill(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls> {
     // Paused between pages: a backfill must leave Twilio's rate to the live lists.
     const query = { 'EndTime>': iso(range.from - CHILD_LEGS_BEFORE_MS), 'EndTime<': iso(range.to) };
@@ -136,6 +160,7 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
     client,
     listCalls,
     placeCall,
+    endCall,
     listSubscribers: async () => agents.subscribers(),
     backfill,
     ...(options.webhookBaseURL

@@ -14,6 +14,7 @@ import { signCallback, TwilioDouble } from '../../../testbed/twilio/twilio-doubl
 import { freePort, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../../../testbed/twilio/twilio-testbed.js';
 
 const TOKEN = 'twilio-provider-test-token-0001';
+const SUPERVISOR_TOKEN = 'twilio-provider-supervisor-token-01';
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'twilio' };
 const direct = { ...scope, providerID: 'twilio-direct' };
 const CUSTOMER = '+15550100001';
@@ -28,6 +29,8 @@ interface Bed {
   calls: (providerID?: string) => Promise<CallRecord[]>;
   /** Waits until the listed call matches. */
   until: (test: (calls: CallRecord[]) => boolean, providerID?: string) => Promise<CallRecord[]>;
+  /** Ends a call with the supervisor's token. */
+  end: (callID: string, providerID?: string) => Promise<Response>;
   fetches: () => number;
 }
 
@@ -77,7 +80,10 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
               ],
             },
           ],
-          tokens: [{ name: 't', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
+          tokens: [
+            { name: 't', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] },
+            { name: 'floor-supervisor', token: SUPERVISOR_TOKEN, applications: '*', permissions: ['calls:read', 'calls:control'] },
+          ],
         },
       ],
     }),
@@ -101,8 +107,10 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
+  const end = (callID: string, providerID = 'twilio') =>
+    fetch(`${base}${paths.call({ ...scope, providerID }, callID)}`, { method: 'DELETE', headers: { authorization: `Bearer ${SUPERVISOR_TOKEN}` } });
   const fetches = () => (app.providers.get(scope)?.sync.fetches ?? 0) + (app.providers.get(direct)?.sync.fetches ?? 0);
-  return { double, app, base, webhookURL: `${base}${paths.webhook('twilio', scope)}`, api, calls, until, fetches };
+  return { double, app, base, webhookURL: `${base}${paths.webhook('twilio', scope)}`, api, calls, until, end, fetches };
 };
 
 /** Lists are asked for soon after a call is placed; this waits until they are done, so what shows next came pushed. */
@@ -178,6 +186,41 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
     bed.double.hangUp(root);
     const over = await bed.until((calls) => calls[0]?.endedAt !== undefined);
     expect(over[0]).toMatchObject({ isMissedCall: false, subscriberID: 'agt-ada' });
+    noViolations(bed);
+  });
+
+  it('ends a call for a supervisor: an answered inbound call is completed with the agent’s leg, listed ended by them', async () => {
+    const bed = await start();
+    const root = bed.double.inbound({ from: CUSTOMER, to: `+${TEST_NUMBER}`, statusCallback: bed.webhookURL });
+    const [agentLeg] = bed.double.dialAgents(root, ['client:ada'], { statusCallback: bed.webhookURL });
+    bed.double.answer(agentLeg as string);
+    await bed.until((calls) => calls[0]?.answeredAt !== undefined);
+
+    const before = bed.double.requests.length;
+    expect((await bed.end(root)).status).toBe(204);
+    const asked = bed.double.requests.slice(before).filter((request) => request.path.includes(root));
+    expect(asked.map((request) => [request.method, request.form?.get('Status') ?? null])).toEqual([
+      ['GET', null],
+      ['POST', 'completed'],
+    ]);
+    expect(bed.double.call(root).status).toBe('completed');
+    expect(bed.double.call(agentLeg as string).status).toBe('completed');
+    const over = await bed.until((calls) => calls[0]?.endedAt !== undefined);
+    expect(over[0]).toMatchObject({ endedBy: 'floor-supervisor', isMissedCall: false, subscriberID: 'agt-ada' });
+    // Once ended, it is ended: the service says so without asking Twilio again.
+    expect((await (await bed.end(root)).json()) as object).toMatchObject({ code: 'call_ended' });
+    noViolations(bed);
+  });
+
+  it('cancels a click-to-call still ringing the agent’s device', async () => {
+    const bed = await start();
+    expect((await bed.api('POST', paths.makeCall(scope), { providerSubscriberID: 'agt-ada', remoteNumber: REMOTE })).status).toBe(204);
+    await quiet(bed);
+    const root = bed.double.calls()[0]?.sid as string;
+    await bed.until((calls) => calls[0]?.callID === root);
+    expect((await bed.end(root)).status).toBe(204);
+    expect(bed.double.call(root).status).toBe('canceled');
+    expect((await bed.until((calls) => calls[0]?.endedAt !== undefined))[0]).toMatchObject({ endedBy: 'floor-supervisor', isOutbound: true });
     noViolations(bed);
   });
 

@@ -12,6 +12,8 @@ import { AgentBoard } from '../../features/agents/components/agent-board.js';
 import { agentName } from '../../features/agents/utils/agent-view.js';
 import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
 import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
+import { useEndCall } from '../../features/live-calls/hooks/use-end-call.js';
+import { EndCallDialog } from '../../features/live-calls/components/end-call-dialog.js';
 import { AlertBanner } from '../../features/alerts/components/alert-banner.js';
 import { useAlertCenter } from '../../features/alerts/hooks/use-alert-center.js';
 import { useAnnounce } from '../../lib/announcer.js';
@@ -68,6 +70,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   const dimmed = freshness.level === 'stale';
   const board = useAgentBoard(workspace.scopes, feed.mode);
   const agentChoice = useAgentChoice();
+  const ending = useEndCall(workspace);
   const alerts = useAlertCenter({ calls: feed.calls, scopes: workspace.scopes, board, ready: feed.status === 'ready' });
 
   return (
@@ -97,8 +100,15 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
           </div>
         </div>
         <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />
-        <LiveCallsTable calls={feed.calls} timeZone={timeZone} showProvider={workspace.scopes.length > 1} loading={feed.status === 'pending'} />
+        <LiveCallsTable
+          calls={feed.calls}
+          timeZone={timeZone}
+          showProvider={workspace.scopes.length > 1}
+          loading={feed.status === 'pending'}
+          endCall={ending.offer}
+        />
       </div>
+      {ending.asking ? <EndCallDialog call={ending.asking.call} scope={ending.asking.scope} onClose={ending.close} /> : null}
     </div>
   );
 };

@@ -1,5 +1,5 @@
 /** Buttons in three weights; always a real <button>, so keyboard and screen readers get it for free. */
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -13,6 +13,7 @@ const variants: Record<Variant, string> = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: 'sm' | 'md';
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export const Button = ({ variant = 'secondary', size = 'md', className = '', type = 'button', ...props }: ButtonProps) => (

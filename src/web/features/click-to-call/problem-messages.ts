@@ -16,6 +16,9 @@ export interface ProblemMessage {
 const RETRY_IS_SAFE = 'Retry is safe (it will not ring twice).';
 const DASHBOARD_BUG = 'This dashboard sent something the service does not accept; please report it with the code below.';
 
+/** A request this dashboard should not have sent, or not as a call placement. */
+const refusedRequest = (error: ApiError): ProblemMessage => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` });
+
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000)));
 
 /** One entry per code, so a new code cannot ship without its own message. */
@@ -112,14 +115,19 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
     title: 'The service answered in a way this dashboard does not understand',
     hint: error.detail,
   }),
-  invalid_request: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
-  unsupported_media_type: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
-  payload_too_large: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
-  method_not_allowed: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
-  headers_too_large: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
+  invalid_request: refusedRequest,
+  unsupported_media_type: refusedRequest,
+  payload_too_large: refusedRequest,
+  method_not_allowed: refusedRequest,
+  headers_too_large: refusedRequest,
   // Streams and heavy reads are never what placing a call asks for.
-  too_many_streams: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
-  too_many_heavy_queries: (error) => ({ title: 'The service refused the request', hint: `${error.detail} ${DASHBOARD_BUG}` }),
+  too_many_streams: refusedRequest,
+  too_many_heavy_queries: refusedRequest,
+  // Ending a call is another request than placing one.
+  call_not_found: refusedRequest,
+  call_ended: refusedRequest,
+  call_not_endable: refusedRequest,
+  not_supported: refusedRequest,
 };
 
 export const describeCallProblem = (error: ApiError, context: ProblemContext): ProblemMessage =>

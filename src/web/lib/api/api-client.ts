@@ -92,6 +92,10 @@ export class ApiClient {
     return this.send(path, { method: 'GET', signal, headers: { accept: 'text/event-stream', ...headers } });
   }
 
+  async delete(path: string): Promise<void> {
+    await this.send(path, { method: 'DELETE' });
+  }
+
   async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
     await this.send(path, {
       method: 'POST',

@@ -14,6 +14,7 @@ import { CallDuration } from './call-duration.js';
 import { InboundIcon, OutboundIcon } from './call-icons.js';
 import { CallStateBadge } from './call-state-badge.js';
 import { RowActions } from './row-actions.js';
+import type { EndCallOffer } from '../hooks/use-end-call.js';
 
 export type ColumnID = 'state' | 'direction' | 'remote' | 'subscriber' | 'provider' | 'started' | 'duration' | 'actions';
 
@@ -26,6 +27,8 @@ export interface CellContext {
   phoneRulesReady: boolean;
   thresholds: Thresholds;
   onCallBack: (request: CallBackRequest) => void;
+  /** Offers "End call" on the calls this token may end; absent when it may end none. */
+  endCall?: EndCallOffer;
 }
 
 export interface CallColumn {
@@ -66,7 +69,16 @@ export const callColumns: readonly CallColumn[] = [
     width: 112,
     hideable: false,
     sort: { key: (call) => callStates.indexOf(callState(call)), firstDir: 'asc' },
-    Cell: ({ call }) => <CallStateBadge state={callState(call)} />,
+    Cell: ({ call }) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <CallStateBadge state={callState(call)} />
+        {call.endedBy === undefined ? null : (
+          <span className="max-w-full truncate text-xs text-muted" title={`Ended by ${call.endedBy}`}>
+            by {call.endedBy}
+          </span>
+        )}
+      </span>
+    ),
   },
   {
     id: 'direction',
@@ -151,7 +163,7 @@ export const callColumns: readonly CallColumn[] = [
     header: 'Actions',
     width: 204,
     hideable: true,
-    Cell: ({ call, context }) => <RowActions call={call} country={context.country} onCallBack={context.onCallBack} />,
+    Cell: ({ call, context }) => <RowActions call={call} country={context.country} onCallBack={context.onCallBack} endCall={context.endCall} />,
   },
 ];
 

@@ -12,12 +12,16 @@ import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js
 import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
+import type { EndCallOffer } from '../hooks/use-end-call.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import { callsToCsv } from '../utils/calls-csv.js';
 import { filterCalls, hasFilters, sortCalls } from '../utils/query-calls.js';
 import { callColumns, columnByID, type CellContext } from './call-columns.js';
 import { TableToolbar } from './table-toolbar.js';
 import { VirtualCallTable } from './virtual-call-table.js';
+
+/** Pixels the actions column grows by when it offers "End call". */
+const END_CALL_WIDTH = 84;
 
 const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'call' : 'calls'}`;
 
@@ -77,11 +81,14 @@ export const LiveCallsTable = ({
   timeZone,
   showProvider,
   loading,
+  endCall,
 }: {
   calls: CallRecord[];
   timeZone: string;
   showProvider: boolean;
   loading: boolean;
+  /** For a token that may end calls: the row action. */
+  endCall?: EndCallOffer;
 }) => {
   const params = useTableParams();
   const [thresholds] = useThresholds();
@@ -105,11 +112,18 @@ export const LiveCallsTable = ({
     return sortCalls(filtered, (call) => sortKey(call, now), params.sort.dir);
   }, [filtered, sortKey, params.sort.dir]);
 
-  const available = useMemo(() => callColumns.filter((column) => showProvider || column.id !== 'provider'), [showProvider]);
+  const available = useMemo(
+    () =>
+      callColumns
+        .filter((column) => showProvider || column.id !== 'provider')
+        // "End call" needs room beside "Call back" and "Copy".
+        .map((column) => (column.id === 'actions' && endCall ? { ...column, width: column.width + END_CALL_WIDTH } : column)),
+    [showProvider, endCall],
+  );
   const columns = useMemo(() => available.filter((column) => !params.hidden.includes(column.id)), [available, params.hidden]);
   const context = useMemo(
-    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack }),
-    [timeZone, country, phoneRulesReady, thresholds, onCallBack],
+    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack, ...(endCall ? { endCall } : {}) }),
+    [timeZone, country, phoneRulesReady, thresholds, onCallBack, endCall],
   );
 
   const clearFilters = () => {

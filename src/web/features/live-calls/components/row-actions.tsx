@@ -1,4 +1,4 @@
-/** A row's actions: call the remote party back through the click-to-call form, or copy the number. */
+/** A row's actions: call the remote party back through the click-to-call form, copy the number, and for a supervisor end the call. */
 import { useEffect, useId, useState } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
@@ -7,6 +7,7 @@ import type { CallBackRequest } from '../../../lib/call-back.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import type { CountryCode } from '../../../lib/phone-country.js';
 import { CheckIcon, CopyIcon } from './call-icons.js';
+import type { EndCallOffer } from '../hooks/use-end-call.js';
 
 const COPIED_MS = 2000;
 
@@ -38,10 +39,13 @@ export const RowActions = ({
   call,
   country,
   onCallBack,
+  endCall,
 }: {
   call: CallRecord;
   country: CountryCode;
   onCallBack: (request: CallBackRequest) => void;
+  /** Present for a token that may end calls. */
+  endCall?: EndCallOffer;
 }) => {
   const withheld = call.remoteNumber === '';
   const number = formatPhoneNumber(call.remoteNumber, country);
@@ -77,6 +81,11 @@ export const RowActions = ({
         {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
         {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy'}
       </Button>
+      {endCall?.canEnd(call) ? (
+        <Button size="sm" variant="danger" className="whitespace-nowrap" aria-label={`End call with ${withheld ? 'a withheld number' : (call.remoteName ?? number)}`} onClick={() => endCall.ask(call)}>
+          End call
+        </Button>
+      ) : null}
       {withheld ? (
         <span id={reasonID} className="sr-only">
           Number withheld: nothing to call back or copy.
