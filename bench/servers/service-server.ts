@@ -20,7 +20,7 @@ import type { PhoneSystem } from '../../src/server/providers/phone-system.js';
 import { phoneSystemFactory } from '../../src/server/runtime/phone-system-factory.js';
 import { systemClock } from '../../src/server/clock.js';
 import { BENCH_METRICS_TOKEN, BENCH_TOKEN } from '../support/bench-token.js';
-import { benchCalls, changingPhoneSystem, staticPhoneSystem } from '../support/bench-calls.js';
+import { benchCalls, changingPhoneSystem, floorPhoneSystem, staticPhoneSystem } from '../support/bench-calls.js';
 import { answerQuestions } from '../support/child.js';
 import { profileWindow } from '../support/cpu-profile.js';
 
@@ -29,7 +29,10 @@ const arg = (name: string, fallback: string) => {
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 };
 
-/** `static`: the same calls on every poll; `changing`: `--rate` of them change per second; `simulator`: the real one. */
+/**
+ * `static`: the same calls on every poll; `changing`: `--rate` of them change per second; `floor`:
+ * `--agents` agents, `--rate` of them changing state per second; `simulator`: the real one.
+ */
 const provider = arg('provider', 'static');
 const count = Number(arg('calls', '1000'));
 const agents = Number(arg('agents', '200'));
@@ -66,7 +69,9 @@ const config = serviceConfigSchema.parse({
               type: 'simulator',
               // The changing calls leave without an end, as a polled phone system's do: the benchmarks
               // measure lists of `--calls` live calls, so no ended call is kept beside them.
-              ...(provider === 'changing' ? { keepEndedMs: 0 } : {}),
+              ...(provider === 'changing' || provider === 'floor' ? { keepEndedMs: 0 } : {}),
+              // The floor's registrations are read each second, as its calls are pushed.
+              ...(provider === 'floor' ? { presenceIntervalMs: 1000 } : {}),
               settings: { seed: 3, agents, control: true },
             },
           ],
@@ -82,7 +87,7 @@ const withoutWatch = (phoneSystem: PhoneSystem): PhoneSystem => {
   return polled;
 };
 
-const calls = provider === 'simulator' ? [] : await benchCalls(count);
+const calls = provider === 'simulator' || provider === 'floor' ? [] : await benchCalls(count);
 // A fresh embedded journal per run, so every benchmark starts from the same empty history.
 const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-'));
 const app = await buildApp({
@@ -92,6 +97,7 @@ const app = await buildApp({
   createPhoneSystem: (providerConfig, scope) => {
     if (provider === 'static') return staticPhoneSystem(calls);
     if (provider === 'changing') return changingPhoneSystem(calls, rate);
+    if (provider === 'floor') return floorPhoneSystem(agents, rate);
     const simulator = phoneSystemFactory(systemClock)(providerConfig, scope);
     return watchOn ? simulator : withoutWatch(simulator);
   },

@@ -115,3 +115,79 @@ export const changingPhoneSystem = (initial: ProviderCall[], ratePerSecond: numb
     close: async () => clearInterval(timer),
   };
 };
+
+/**
+ * A floor of `agents` agents, `ratePerSecond` of whom change state each second (spread over steps
+ * of `stepMs`): an available agent's phone rings, a ringing one answers, one on a call hangs up,
+ * and now and then a phone drops off or registers again. Calls are pushed at once (`watchChanges`),
+ * registrations read as the service lists subscribers; the board follows both.
+ */
+export const floorPhoneSystem = (agents: number, ratePerSecond: number, stepMs = 100): PhoneSystem => {
+  const random = createRandom(13);
+  const subscribers = Array.from({ length: agents }, (_, i) => ({
+    providerSubscriberID: `agt-${String(i + 1).padStart(4, '0')}`,
+    firstName: `Agent`,
+    lastName: `${i + 1}`,
+    email: `agent${i + 1}@bench.example`,
+    extension: String(1000 + i),
+    number: `1555${String(1_000_000 + i).slice(1)}`,
+    registered: true,
+    active: true,
+  }));
+  /** Each agent's call, if any. */
+  const calls = new Map<string, ProviderCall>();
+  const perStep = (agents * ratePerSecond * stepMs) / 1000;
+  let owed = 0;
+  let serial = 0;
+
+  const change = (now: number) => {
+    const agent = subscribers[Math.floor(random.next() * agents)] as (typeof subscribers)[number];
+    const id = agent.providerSubscriberID;
+    const call = calls.get(id);
+    if (!agent.registered) {
+      agent.registered = true;
+      return;
+    }
+    if (!call) {
+      // One change in twenty is a phone that drops; the others, a call that rings.
+      if (random.next() < 0.05) {
+        agent.registered = false;
+        return;
+      }
+      serial += 1;
+      calls.set(id, {
+        callID: `floor-${serial}`,
+        providerCallID: `floor-${serial}@pbx.bench`,
+        isOutbound: false,
+        isMissedCall: false,
+        remoteNumber: `1415555${String(serial % 10_000).padStart(4, '0')}`,
+        startedAt: now,
+        subscriberID: id,
+        subscriberFirstName: agent.firstName,
+        subscriberLastName: agent.lastName,
+        subscriberExtension: agent.extension,
+      });
+    } else if (call.answeredAt === undefined) calls.set(id, { ...call, answeredAt: now });
+    else calls.delete(id);
+  };
+
+  const watchers = new Set<() => void>();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    owed += perStep;
+    for (; owed >= 1; owed -= 1) change(now);
+    for (const onChange of watchers) onChange();
+  }, stepMs);
+  timer.unref();
+
+  return {
+    listCalls: async () => [...calls.values()],
+    placeCall: async () => undefined,
+    listSubscribers: async () => subscribers.map((subscriber) => ({ ...subscriber })),
+    watchChanges: (onChange) => {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+    close: async () => clearInterval(timer),
+  };
+};

@@ -19,6 +19,8 @@ const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 /** The token of e2e/fixtures/service-config.json. */
 export const E2E_TOKEN = 'e2e-token-0123456789abcdef';
 export const E2E_CONFIG = 'e2e/fixtures/service-config.json';
+/** The same config's supervisor: reads, and ends calls (calls:control). */
+export const E2E_SUPERVISOR_TOKEN = 'e2e-supervisor-token-0123456789';
 /** The same config's agent token: it places calls only as subscriber agt-0001. */
 export const E2E_AGENT_TOKEN = 'e2e-agent-0001-token-0123456789';
 

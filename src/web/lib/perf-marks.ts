@@ -1,21 +1,33 @@
 /**
- * Performance API marks around a poll: when its response arrived (before parsing), and when the
- * table committed its calls. Benchmarks and the browser's performance panel read the
- * `callboard:poll-to-commit` measure: parsing, checking, sharing and rendering, all of it.
+ * Performance API marks around an update: when it arrived (before parsing), and when the screen
+ * committed it. Benchmarks and the browser's performance panel read the measures:
+ * `callboard:poll-to-commit` for the calls (parsing, checking, sharing and rendering, all of it),
+ * `callboard:agents-to-commit` for the agent board.
  */
 
 export const CALLS_RECEIVED = 'callboard:calls-received';
 export const POLL_TO_COMMIT = 'callboard:poll-to-commit';
+export const AGENTS_RECEIVED = 'callboard:agents-received';
+export const AGENTS_TO_COMMIT = 'callboard:agents-to-commit';
+
+const measureSince = (received: string, measure: string): void => {
+  if (performance.getEntriesByName(received, 'mark').length === 0) return;
+  performance.measure(measure, received);
+  performance.clearMarks(received);
+  // Keep the buffer bounded on a screen that runs for days.
+  if (performance.getEntriesByName(measure, 'measure').length > 500) performance.clearMeasures(measure);
+};
 
 export const markCallsReceived = (): void => {
   performance.mark(CALLS_RECEIVED);
 };
 
 /** Call from a layout effect once the new calls are in the DOM. */
-export const measurePollToCommit = (): void => {
-  if (performance.getEntriesByName(CALLS_RECEIVED, 'mark').length === 0) return;
-  performance.measure(POLL_TO_COMMIT, CALLS_RECEIVED);
-  performance.clearMarks(CALLS_RECEIVED);
-  // Keep the buffer bounded on a screen that polls for days.
-  if (performance.getEntriesByName(POLL_TO_COMMIT, 'measure').length > 500) performance.clearMeasures(POLL_TO_COMMIT);
+export const measurePollToCommit = (): void => measureSince(CALLS_RECEIVED, POLL_TO_COMMIT);
+
+export const markAgentsReceived = (): void => {
+  performance.mark(AGENTS_RECEIVED);
 };
+
+/** Call from a layout effect once the board's new states are in the DOM. */
+export const measureAgentsToCommit = (): void => measureSince(AGENTS_RECEIVED, AGENTS_TO_COMMIT);

@@ -177,7 +177,6 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
           </p>
         </div>
       </header>
-      <WallAlertBanner center={alerts} />
       <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
         {/* Service level and who waits first: what a room reads from across it. */}
         <CallTiles
@@ -206,7 +205,8 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
             </div>
           ) : null}
         </div>
-        {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : null}
+        {/* Laid over the headings of the chart and the board, as NOT LIVE is: a screen that cannot scroll has no height to spare. */}
+        {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : <WallAlertBanner center={alerts} />}
       </div>
     </>
   );

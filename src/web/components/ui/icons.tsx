@@ -39,8 +39,8 @@ export const RefreshIcon = () => (
   </Icon>
 );
 
-export const WarningIcon = () => (
-  <Icon>
+export const WarningIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon data-level="warning" {...props}>
     <path d="M12 3 2 21h20z" />
     <path d="M12 10v5M12 18h.01" />
   </Icon>
@@ -50,5 +50,14 @@ export const InfoIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v6M12 7h.01" />
+  </Icon>
+);
+
+/** Critical: an octagon (a stop sign) with an exclamation mark. */
+export const CriticalIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon data-level="critical" {...props}>
+    <polygon points="7.86 2 16.14 2 22 7.86 22 16.14 16.14 22 7.86 22 2 16.14 2 7.86 7.86 2" />
+    <line x1="12" y1="8" x2="12" y2="12" />
+    <line x1="12" y1="16" x2="12.01" y2="16" />
   </Icon>
 );

@@ -1,6 +1,6 @@
 /** One number on the dashboard, with its context and, past a threshold, a warning in words. */
 import { useId, type ReactNode } from 'react';
-import { InfoIcon } from './icons.js';
+import { CriticalIcon, InfoIcon, WarningIcon } from './icons.js';
 
 export type TileSize = 'normal' | 'wall';
 
@@ -31,8 +31,8 @@ const styles: Record<TileSize, { tile: string; title: string; value: string; val
 };
 
 const alertStyles = {
-  warning: { tile: 'border-warn bg-warn-bg', text: 'text-warn', icon: '⚠' },
-  critical: { tile: 'border-danger bg-danger-bg', text: 'text-danger', icon: '⛔' },
+  warning: { tile: 'border-warn bg-warn-bg', text: 'text-warn', icon: <WarningIcon className="inline align-[-0.125em]" /> },
+  critical: { tile: 'border-danger bg-danger-bg', text: 'text-danger', icon: <CriticalIcon className="inline align-[-0.125em]" /> },
 } as const;
 
 export const StatTile = ({
@@ -103,8 +103,7 @@ export const StatTile = ({
         </div>
         {warning && alert ? (
           <p className={`font-semibold ${alert.text} ${style.warning}`}>
-            <span aria-hidden="true">{alert.icon} </span>
-            {warning}
+            {alert.icon} {warning}
           </p>
         ) : null}
       </div>

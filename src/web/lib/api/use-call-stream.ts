@@ -7,7 +7,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ProviderScope } from '../../../contract/paths.js';
-import { markCallsReceived } from '../perf-marks.js';
+import { markAgentsReceived, markCallsReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
 import { agentKeys, applyAgentChanges, boardFrom, type AgentsData } from './agents-query.js';
 import { applyCallChanges, byStart } from './apply-call-changes.js';
@@ -110,10 +110,12 @@ const writeInto = (
       queryClient.setQueryData<CallsData>(key, (before) => (before ? { ...before, health } : before));
     },
     onAgents: (event, arrivedAt) => {
+      markAgentsReceived();
       const key = boardKeyOf(event.providerID);
       if (key) queryClient.setQueryData<AgentsData>(key, (before) => boardFrom(event, before, arrivedAt));
     },
     onAgentChanges: (event, arrivedAt) => {
+      markAgentsReceived();
       const key = boardKeyOf(event.providerID);
       if (key) queryClient.setQueryData<AgentsData>(key, (before) => (before ? applyAgentChanges(before, event, arrivedAt) : before));
     },

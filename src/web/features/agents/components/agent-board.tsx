@@ -4,11 +4,12 @@
  * shows their calls in the table below.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AgentState } from '../../../../contract/agents.js';
 import { Panel } from '../../../components/ui/panel.js';
 import type { AgentBoardFeed, BoardAgent } from '../../../lib/api/use-agent-board.js';
+import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
 import { useElementSize } from '../../../lib/use-element-size.js';
 import { AGENT_SORTS, filterAgents, sortAgents, type AgentSort } from '../utils/agent-view.js';
 import { AgentTile } from './agent-tile.js';
@@ -87,6 +88,7 @@ export const AgentBoard = ({
   // Typing stays responsive at 2,000 agents: the grid follows a moment later.
   const deferredSearch = useDeferredValue(search);
   const shown = useMemo(() => sortAgents(filterAgents(board.agents, states, deferredSearch), sort), [board.agents, states, deferredSearch, sort]);
+  useLayoutEffect(measureAgentsToCommit, [board.agents]);
   const toggle = useCallback(
     (state: AgentState) =>
       setStates((before) => {

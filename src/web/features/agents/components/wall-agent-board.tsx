@@ -4,8 +4,9 @@
  * shows those that matter most (ringing, then on a call, the longest first) and says how many more
  * there are; otherwise agents keep their places, by extension.
  */
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { AgentBoardFeed } from '../../../lib/api/use-agent-board.js';
+import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
 import { useElementSize } from '../../../lib/use-element-size.js';
 import { byAttention, fitGrid, sortAgents } from '../utils/agent-view.js';
 import { WallAgentTile } from './agent-tile.js';
@@ -34,6 +35,7 @@ export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
   // The last place says how many more there are, when not everyone fits.
   const tiles = overflow ? ordered.slice(0, Math.max(0, fit.shown - 1)) : ordered;
   const hidden = board.agents.length - tiles.length;
+  useLayoutEffect(measureAgentsToCommit, [board.agents]);
   const fontSize = Math.round(fit.height * TEXT_SHARE);
   const widthEm = fit.width / fontSize;
   const extension = widthEm >= 8.5;

@@ -3,14 +3,15 @@
  * which keeps it on screen but quiet until it clears. Critical first. Level as icon, word and colour.
  */
 import { Button } from '../../../components/ui/button.js';
+import { CriticalIcon, WarningIcon } from '../../../components/ui/icons.js';
 import { formatShortTime } from '../../../lib/format.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import type { AlertCenter } from '../hooks/use-alert-center.js';
 import type { TrackedAlert } from '../utils/alert-tracker.js';
 
 const looks = {
-  critical: { box: 'border-danger bg-danger-bg text-danger', icon: '⛔', word: 'Critical' },
-  warning: { box: 'border-warn bg-warn-bg text-warn', icon: '⚠', word: 'Warning' },
+  critical: { box: 'border-danger bg-danger-bg text-danger', icon: <CriticalIcon />, word: 'Critical' },
+  warning: { box: 'border-warn bg-warn-bg text-warn', icon: <WarningIcon />, word: 'Warning' },
 } as const;
 
 const quiet = 'border-line bg-panel text-muted';
@@ -20,7 +21,7 @@ const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onA
   return (
     <li className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border-2 px-4 py-2 ${alert.acknowledged ? quiet : look.box}`}>
       <span className="flex items-center gap-2 font-bold">
-        <span aria-hidden="true">{look.icon}</span>
+        {look.icon}
         {look.word}
       </span>
       <span className="min-w-0 flex-1">
@@ -55,21 +56,24 @@ export const AlertBanner = ({ center }: { center: AlertCenter }) => {
 /** At most this many on a wall: it cannot scroll, and the numbers below need the room. */
 const WALL_ROWS = 2;
 
-/** The wall's strip: large, one line per alert, the worst first; acknowledged ones leave the strip. */
+/**
+ * The wall's strip, laid over the top of what is under it (the page gives it no height of its
+ * own): large, one line per alert, the worst first; acknowledged ones leave the strip.
+ */
 export const WallAlertBanner = ({ center }: { center: AlertCenter }) => {
   const timeZone = useTimeZone();
   const open = center.alerts.filter((alert) => !alert.acknowledged);
   if (open.length === 0) return null;
   const shown = open.slice(0, WALL_ROWS);
   return (
-    <section aria-label="Alerts" className="shrink-0">
+    <section aria-label="Alerts" className="absolute inset-x-0 top-0 z-10">
       <ul className="flex flex-col gap-2">
         {shown.map((alert, i) => {
           const look = looks[alert.level];
           return (
             <li key={alert.id} className={`flex items-center gap-5 rounded-lg border-4 px-5 py-1 text-[1.75rem] leading-tight ${look.box}`}>
-              <span className="font-extrabold whitespace-nowrap">
-                <span aria-hidden="true">{look.icon} </span>
+              <span className="flex items-center gap-2 font-extrabold whitespace-nowrap">
+                {look.icon}
                 {look.word}
               </span>
               <span className="min-w-0 flex-1 truncate">

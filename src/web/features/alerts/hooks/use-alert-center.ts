@@ -32,7 +32,8 @@ const titleOf = (alerts: readonly TrackedAlert[]): string => {
   const open = alerts.filter((alert) => !alert.acknowledged);
   if (open.length === 0) return '';
   const worst = open[0] as TrackedAlert;
-  return `${worst.level === 'critical' ? '⛔' : '⚠'} ${worst.title}${open.length > 1 ? ` (+${open.length - 1})` : ''}`;
+  // Marks every system font has: a tab strip cannot show an icon.
+  return `${worst.level === 'critical' ? '‼' : '⚠'} ${worst.title}${open.length > 1 ? ` (+${open.length - 1})` : ''}`;
 };
 
 export const useAlertCenter = ({

@@ -1,0 +1,157 @@
+/**
+ * The supervisor's floor in a real Chromium against the real service and its simulator: the agent
+ * board following an agent through a call, an alert tripping and being acknowledged, a supervisor
+ * ending a call, the wallboard with the board on every screen size, and axe in both themes.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { listAgentsResponseSchema } from '../src/contract/agents.js';
+import { listCallsResponseSchema } from '../src/contract/call-record.js';
+import { paths } from '../src/contract/paths.js';
+import { emulateSystemScheme, expectNoSeriousA11yViolations } from './support/axe.js';
+import { pageFit } from './support/layout.js';
+import { E2E_CONFIG, E2E_SUPERVISOR_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
+
+const pbx = { accountID: 'e2e', applicationID: 'support', providerID: 'pbx-main' };
+const SHOTS = 'test-results/screenshots';
+/** Service level and the longest wait never alert with these: the tests choose which alert trips. */
+const QUIET_SERVICE_LEVEL = 'slwarn=1&slcrit=0&waitwarn=3600&waitcrit=7200';
+
+let service: ServiceProcess;
+test.beforeAll(async () => {
+  service = await startService({ CALLBOARD_CONFIG: E2E_CONFIG });
+});
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+const api = (path: string, init: RequestInit = {}, token = service.token) =>
+  fetch(`${service.baseURL}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+const board = async () => listAgentsResponseSchema.parse(await (await api(paths.agents(pbx))).json());
+const listCalls = async () => listCallsResponseSchema.parse(await (await api(paths.listCalls(pbx))).json()).calls;
+
+/** Signs in as the supervisor, then opens `path` (the provider fixed to the simulator the tests drive). */
+const open = async (page: Page, path: string, search = '') => {
+  await page.goto(`${service.baseURL}/#token=${E2E_SUPERVISOR_TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
+  await page.goto(`${service.baseURL}${path}?provider=pbx-main${search ? `&${search}` : ''}`);
+};
+
+/** Places a call as `subscriberID` whose course the simulator follows as scripted (simulated ms; it runs 20x fast). */
+const placeScripted = async (subscriberID: string, script: object) => {
+  expect((await api(paths.simulatorNextPlacedCall(pbx), { method: 'PUT', body: JSON.stringify(script) })).status).toBe(204);
+  const placed = await api(paths.makeCall(pbx), { method: 'POST', body: JSON.stringify({ providerSubscriberID: subscriberID, remoteNumber: '14155550123' }) });
+  expect(placed.status).toBe(204);
+};
+
+const idleAgent = async () => {
+  const found = (await board()).agents.find((agent) => agent.state === 'available' && agent.subscriberID !== 'agt-0000');
+  if (!found) throw new Error('the simulator should have an available agent');
+  return found;
+};
+
+test('the board follows an agent: ringing, on a call with the number, then available again', async ({ page }) => {
+  await open(page, '/', QUIET_SERVICE_LEVEL);
+  const agent = await idleAgent();
+  // Their phone rings 3 s, the number answers 2 s later, they talk 10 s (at 20x).
+  await placeScripted(agent.subscriberID, { agent: 'answer', agentRingMs: 60_000, remote: 'answer', remoteRingMs: 40_000, talkMs: 200_000 });
+  await page.getByLabel('Find an agent').fill(agent.extension);
+  const tile = page.getByRole('list', { name: 'Agents' }).getByRole('button');
+  await expect(tile).toHaveCount(1);
+  await expect(tile).toContainText('Ringing', { timeout: 10_000 });
+  await expect(tile).toContainText('On a call', { timeout: 15_000 });
+  await expect(tile).toContainText('(415) 555-0123');
+  await page.screenshot({ path: `${SHOTS}/board-on-call.png` });
+  await expect(tile).toContainText('Available', { timeout: 30_000 });
+
+  // Choosing the agent shows their calls in the table.
+  await tile.click();
+  await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').nth(1)).toContainText(agent.firstName);
+});
+
+test('an alert on live calls trips, shows in the banner and the title, and is quiet once acknowledged', async ({ page }) => {
+  await open(page, '/', `${QUIET_SERVICE_LEVEL}&alerts=live:1:100000`);
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  await expect(alerts.getByRole('strong')).toHaveText(/^\d+ live calls?$/);
+  await expect(alerts).toContainText('Warning');
+  await expect(alerts).toContainText(/1 or more.*since \d/);
+  await expect(page).toHaveTitle(/^⚠ \d+ live calls? · \(\d+\) Live calls · Callboard$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/alert-live.png` });
+
+  await alerts.getByRole('button', { name: /^Acknowledge/ }).click();
+  await expect(alerts).toContainText('Acknowledged: quiet until it clears');
+  await expect(page).toHaveTitle(/^\(\d+\) Live calls · Callboard$/);
+
+  // The rules live in the address: a reload keeps them, and the alert stays acknowledged only until it clears.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('button', { name: /^Acknowledge/ })).toBeVisible();
+});
+
+test('a supervisor ends a call from its row: asked first, then listed ended by them', async ({ page }) => {
+  await open(page, '/', QUIET_SERVICE_LEVEL);
+  const agent = await idleAgent();
+  // A long call: they answer at once, the number after 1 s, and they would talk for hours.
+  await placeScripted(agent.subscriberID, { agent: 'answer', agentRingMs: 1000, remote: 'answer', remoteRingMs: 20_000, talkMs: 3_600_000 });
+  const placed = await expect
+    .poll(async () => (await listCalls()).find((call) => call.subscriberID === agent.subscriberID && call.answeredAt && !call.endedAt)?.callID, { timeout: 15_000 })
+    .toBeDefined()
+    .then(async () => (await listCalls()).find((call) => call.subscriberID === agent.subscriberID && call.answeredAt && !call.endedAt));
+  await page.getByLabel('Find an agent').fill(agent.extension);
+  await page.getByRole('list', { name: 'Agents' }).getByRole('button').click();
+  const row = page.getByRole('table', { name: 'Live calls' }).getByRole('row').filter({ hasText: agent.firstName }).filter({ hasText: 'Talking' });
+  await row.getByRole('button', { name: /^End call with/ }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'End this call?' });
+  await expect(dialog).toContainText(`${agent.firstName} ${agent.lastName} (ext. ${agent.extension})`);
+  await expect(dialog.getByRole('button', { name: 'Keep call' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/end-call-dialog.png` });
+  await dialog.getByRole('button', { name: 'End call' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').filter({ hasText: 'by e2e-supervisor' })).toHaveCount(1, { timeout: 10_000 });
+  const ended = (await listCalls()).find((call) => call.callID === placed?.callID);
+  expect(ended).toMatchObject({ endedBy: 'e2e-supervisor', endedAt: expect.any(String) });
+  await expect(page.getByRole('list', { name: 'Agents' }).getByRole('button')).toContainText('Available', { timeout: 15_000 });
+});
+
+test('the live view with the board and an alert passes axe in both themes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, '/', `${QUIET_SERVICE_LEVEL}&alerts=live:1:2`);
+  await expect(page.getByRole('list', { name: 'Agents' }).getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alerts' })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await emulateSystemScheme(page, scheme);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/floor-${scheme}-1280.png`, fullPage: true });
+  }
+});
+
+test('the wallboard with the board and an alert fits every screen from 720p to 4K, in both themes', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [2560, 1440],
+    [3840, 2160],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await open(page, '/wallboard', `${QUIET_SERVICE_LEVEL}&agents=1&alerts=live:1:2`);
+    const tiles = page.getByRole('list', { name: 'Agents' }).getByRole('listitem');
+    await expect(tiles.first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Alerts' })).toBeVisible();
+    const fit = await pageFit(page);
+    expect(fit.scrollHeight, `${width}x${height}: height`).toBeLessThanOrEqual(fit.height);
+    expect(fit.scrollWidth, `${width}x${height}: width`).toBeLessThanOrEqual(fit.width);
+    const last = await tiles.last().boundingBox();
+    expect((last?.y ?? Infinity) + (last?.height ?? 0), `${width}x${height}: the last tile on screen`).toBeLessThanOrEqual(height);
+    if (width === 1920) {
+      for (const scheme of ['dark', 'light'] as const) {
+        await page.goto(`${service.baseURL}/wallboard?provider=pbx-main&${QUIET_SERVICE_LEVEL}&agents=1&alerts=live:1:2&theme=${scheme}`);
+        await expect(tiles.first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await page.screenshot({ path: `${SHOTS}/wallboard-board-${scheme}-1080.png` });
+      }
+    }
+  }
+});
