@@ -23,6 +23,7 @@ import { fanIn, listThroughput, makeCallOverhead, type Load, type ThroughputRow 
 import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmarks.js';
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
+import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
@@ -276,6 +277,11 @@ const main = async () => {
     const twilioFresh: TwilioFreshness[] = [];
     for (const how of ['callbacks', 'lists'] as const) twilioFresh.push(await twilioFreshness(browser, windows.freshnessSamples, how));
     const twilioRequests = [await twilioRequestsPerList(50), await twilioRequestsPerList(1000)];
+    log(`12. the agent board at ${count(BOARD_AGENTS)} agents`);
+    const boards = [
+      await boardAtSize(browser, 'live view', { seconds: windows.dashboardSeconds }),
+      await boardAtSize(browser, 'wallboard', { seconds: windows.dashboardSeconds }),
+    ];
 
     const overhead = make.service.p50 - make.bare.p50 - make.simulatorMs.p50;
     const gzipAt10k = throughput.find((row) => row.calls === 10_000 && row.mode === 'gzip');
@@ -354,6 +360,9 @@ ${twilioSection(twilioFresh, twilioRequests)}
 
 ## 11. Service level and missed callers from the journal
 ${serviceLevelSection(serviceLevels)}
+
+## 12. The agent board at ${count(BOARD_AGENTS)} agents
+${boardSection(boards)}
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);

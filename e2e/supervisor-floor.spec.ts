@@ -110,8 +110,7 @@ test('a supervisor ends a call from its row: asked first, then listed ended by t
   await expect(dialog).toBeHidden();
 
   await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').filter({ hasText: 'by e2e-supervisor' })).toHaveCount(1, { timeout: 10_000 });
-  const ended = (await listCalls()).find((call) => call.callID === placed?.callID);
-  expect(ended).toMatchObject({ endedBy: 'e2e-supervisor', endedAt: expect.any(String) });
+  expect((await listCalls()).find((call) => call.callID === placed?.callID)).toMatchObject({ endedBy: 'e2e-supervisor', endedAt: expect.any(String) });
   await expect(page.getByRole('list', { name: 'Agents' }).getByRole('button')).toContainText('Available', { timeout: 15_000 });
 });
 

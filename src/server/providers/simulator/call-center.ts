@@ -168,6 +168,12 @@ export class CallCenter {
     return Array.from(this.calls.values(), (call) => toProviderCall(call, toClockTime));
   }
 
+  /** One call's record, as the list gives it; undefined once forgotten. */
+  callRecord(callID: string, toClockTime: (simTime: number) => number): ProviderCall | undefined {
+    const call = this.calls.get(callID);
+    return call && toProviderCall(call, toClockTime);
+  }
+
   /** The live directory entry, for checks; never hand it out. */
   subscriber(providerSubscriberID: string): Subscriber | undefined {
     return this.agents.get(providerSubscriberID)?.subscriber;

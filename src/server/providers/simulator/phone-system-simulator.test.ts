@@ -475,7 +475,8 @@ describe('endCall', () => {
     const talking = await find(sim, placed.callID);
     expect(talking?.answeredAt).toBeDefined();
 
-    await sim.endCall(talking as ProviderCall, signal());
+    const told = await sim.endCall(talking as ProviderCall, signal());
+    expect(told).toEqual([{ callID: placed.callID, at: clock.now(), fields: expect.objectContaining({ endedAt: clock.now(), isMissedCall: false }) }]);
     const ended = await find(sim, placed.callID);
     expect(ended?.endedAt).toBe(clock.now());
     expect(ended?.isMissedCall).toBe(false);

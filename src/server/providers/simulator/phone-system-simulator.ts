@@ -1,5 +1,5 @@
 /** The built-in phone-system simulator: a small, lifelike call center behind the PhoneSystem interface. */
-import { CallNotEndable, type PastCalls, type PastRange, type PhoneSystem, type PhoneSystemControl, type ProviderCall } from '../phone-system.js';
+import { CallNotEndable, type CallUpdate, type PastCalls, type PastRange, type PhoneSystem, type PhoneSystemControl, type ProviderCall } from '../phone-system.js';
 import { CallCenter, type SubscriberStatus } from './call-center.js';
 import { checkCaller } from '../caller-check.js';
 import { ChangeWatch } from './change-watch.js';
@@ -34,8 +34,8 @@ export interface SimulatorControl extends PhoneSystemControl {
 
 export interface PhoneSystemSimulator extends PhoneSystem {
   readonly control: SimulatorControl;
-  /** Ends a live call as a hang-up on the switch would; rejects with CallNotEndable once it is not live. */
-  endCall(call: ProviderCall, signal: AbortSignal): Promise<void>;
+  /** Ends a live call as a hang-up on the switch would, telling how it ended; rejects with CallNotEndable once it is not live. */
+  endCall(call: ProviderCall, signal: AbortSignal): Promise<CallUpdate[]>;
   /**
    * The simulated past, run apart from the live center (in a worker thread) and deterministic by
    * seed and range, up to where the live center's own ended calls take over.
@@ -109,6 +109,10 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
         catchUp();
         if (!center.hangUp(call.callID)) throw new CallNotEndable('ended', `Call "${call.callID}" is no longer live in ${name}.`);
         changes.poke();
+        // The call as it ended, told at once: the list that follows says the same.
+        const ended = center.callRecord(call.callID, timeline.toClock) as ProviderCall;
+        const { callID, ...fields } = ended;
+        return [{ callID, at: ended.endedAt as number, fields }];
       }),
     watchChanges: (onChange) => changes.watch(onChange),
     close: () => {

@@ -72,7 +72,8 @@ export const callColumns: readonly CallColumn[] = [
     Cell: ({ call }) => (
       <span className="flex flex-col items-start gap-0.5">
         <CallStateBadge state={callState(call)} />
-        {call.endedBy === undefined ? null : (
+        {/* Said once the call has ended: the provider's end may come a moment after who asked for it. */}
+        {call.endedBy === undefined || call.endedAt === undefined ? null : (
           <span className="max-w-full truncate text-xs text-muted" title={`Ended by ${call.endedBy}`}>
             by {call.endedBy}
           </span>
