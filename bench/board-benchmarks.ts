@@ -5,6 +5,7 @@
  * on the live view (its board renders the tiles in view) and on the wallboard (the tiles that fit).
  */
 import type { Browser } from '@playwright/test';
+import { parseReferenceMs } from './dashboard-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 
@@ -67,19 +68,7 @@ export const boardAtSize = async (browser: Browser, where: BoardAtSize['page'], 
       const { longTasks, commits } = window as unknown as { longTasks: number[]; commits: number[] };
       return { longTasks, commits };
     });
-    const parseReferenceMs = await page.evaluate(
-      async ({ url, token }) => {
-        const text = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
-        const times: number[] = [];
-        for (let i = 0; i < 7; i += 1) {
-          const start = performance.now();
-          JSON.parse(text);
-          times.push(performance.now() - start);
-        }
-        return times.sort((a, b) => a - b)[3] ?? NaN;
-      },
-      { url: `http://127.0.0.1:${service.port}${AGENTS_PATH}`, token: BENCH_TOKEN },
-    );
+    const reference = await parseReferenceMs(page, service.port, AGENTS_PATH);
     return {
       page: where,
       agents: BOARD_AGENTS,
@@ -90,7 +79,7 @@ export const boardAtSize = async (browser: Browser, where: BoardAtSize['page'], 
       commitMax: Math.max(0, ...sample.commits),
       longTasks: sample.longTasks.length,
       longestTask: Math.max(0, ...sample.longTasks),
-      parseReferenceMs,
+      parseReferenceMs: reference,
     };
   } finally {
     await page.close();

@@ -73,8 +73,8 @@ const profilePage = async (cdp: CDPSession, ms: number): Promise<ProfileSummary>
   return summarizeProfile(profile as unknown as Profile, dashboardLocator(ASSETS));
 };
 
-/** Median time for this page to JSON.parse one poll's body: the per-machine reference for browser timings. */
-const parseReferenceMs = (page: Page, port: number) =>
+/** Median time for this page to JSON.parse one answer of `path` (a poll's by default): the per-machine reference for browser timings. */
+export const parseReferenceMs = (page: Page, port: number, path = LIST_PATH) =>
   page.evaluate(
     async ({ url, token }) => {
       const text = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
@@ -86,7 +86,7 @@ const parseReferenceMs = (page: Page, port: number) =>
       }
       return times.sort((a, b) => a - b)[3] ?? NaN;
     },
-    { url: `http://127.0.0.1:${port}${LIST_PATH}`, token: BENCH_TOKEN },
+    { url: `http://127.0.0.1:${port}${path}`, token: BENCH_TOKEN },
   );
 
 export interface DashboardAtSize {

@@ -16,6 +16,53 @@ export type SettingField<Name extends string> = {
 
 export type Draft<Name extends string> = Record<Name, string>;
 
+/**
+ * The state of a form checked on save: its draft, what is wrong where, and a status line. `read`
+ * says what is wrong with a draft, field by field (in the form's order), and the value it stands
+ * for; a save focuses the first wrong field, or stores the value and says `savedMessage`.
+ */
+export const useCheckedForm = <Value, DraftValue, Key extends string>({
+  value,
+  save,
+  toDraft,
+  savedMessage,
+  read,
+}: {
+  value: Value;
+  save: (next: Value) => void;
+  toDraft: (value: Value) => DraftValue;
+  savedMessage: string;
+  read: (draft: DraftValue) => { errors: Partial<Record<Key, string>>; value: () => Value };
+}) => {
+  const [draft, setDraft] = useState(() => toDraft(value));
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [status, setStatus] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const store = (next: Value, message: string) => {
+    save(next);
+    setDraft(toDraft(next));
+    setErrors({});
+    setStatus(message);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = read(draft);
+    setErrors(checked.errors);
+    setStatus('');
+    const firstInvalid = Object.keys(checked.errors)[0];
+    if (firstInvalid !== undefined) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    store(checked.value(), savedMessage);
+  };
+
+  return { draft, setDraft, errors, status, form, id, store, submit };
+};
+
 export const SettingsForm = <Value, Name extends string>({
   title,
   description,
@@ -43,35 +90,20 @@ export const SettingsForm = <Value, Name extends string>({
   /** What is wrong with one field, given the whole draft (a level may depend on another). */
   check: (draft: Draft<Name>, field: SettingField<Name>) => string | undefined;
 }) => {
-  const [draft, setDraft] = useState(() => toDraft(value));
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
-  const [status, setStatus] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const id = useId();
-
-  const store = (next: Value, message: string) => {
-    save(next);
-    setDraft(toDraft(next));
-    setErrors({});
-    setStatus(message);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Partial<Record<Name, string>> = {};
-    for (const field of fields) {
-      const error = check(draft, field);
-      if (error) found[field.name] = error;
-    }
-    setErrors(found);
-    setStatus('');
-    const firstInvalid = fields.find((field) => found[field.name]);
-    if (firstInvalid) {
-      form.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid.name}"]`)?.focus();
-      return;
-    }
-    store(fromDraft(draft), savedMessage);
-  };
+  const { draft, setDraft, errors, status, form, id, store, submit } = useCheckedForm({
+    value,
+    save,
+    toDraft,
+    savedMessage,
+    read: (current) => {
+      const found: Partial<Record<Name, string>> = {};
+      for (const field of fields) {
+        const error = check(current, field);
+        if (error) found[field.name] = error;
+      }
+      return { errors: found, value: () => fromDraft(current) };
+    },
+  });
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="flex w-72 flex-col gap-3">

@@ -4,8 +4,8 @@
  * carries them to a wall screen. Where alerts reach someone not looking (sound, notifications) is
  * chosen here too.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { useCheckedForm } from '../../../components/ui/settings-form.js';
 import { COUNT_RULE_IDS, COUNT_RULES, noAlertRules, useAlertRules, type AlertRules, type CountRuleID, type Levels } from '../../../lib/alert-rules.js';
 import { NotificationToggle, SoundToggle } from './alert-output-controls.js';
 
@@ -49,31 +49,16 @@ export const readAlertDraft = (draft: Draft): { rules: AlertRules; errors: Error
 
 export const AlertRulesForm = () => {
   const [rules, save] = useAlertRules();
-  const [draft, setDraft] = useState(() => toDraft(rules));
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const id = useId();
-
-  const store = (next: AlertRules, message: string) => {
-    save(next);
-    setDraft(toDraft(next));
-    setErrors({});
-    setStatus(message);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const read = readAlertDraft(draft);
-    setErrors(read.errors);
-    setStatus('');
-    const first = Object.keys(read.errors)[0];
-    if (first) {
-      form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    store(read.rules, 'Saved in the address: a reload keeps these alerts, and the wallboard link carries them.');
-  };
+  const { draft, setDraft, errors, status, form, id, store, submit } = useCheckedForm({
+    value: rules,
+    save,
+    toDraft,
+    savedMessage: 'Saved in the address: a reload keeps these alerts, and the wallboard link carries them.',
+    read: (current: Draft) => {
+      const read = readAlertDraft(current);
+      return { errors: read.errors, value: () => read.rules };
+    },
+  });
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="flex w-80 flex-col gap-3">
