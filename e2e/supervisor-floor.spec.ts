@@ -4,21 +4,27 @@
  * ending a call, the wallboard with the board on every screen size, and axe in both themes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { listAgentsResponseSchema } from '../src/contract/agents.js';
+import { listAgentsResponseSchema, type ListAgentsResponse } from '../src/contract/agents.js';
 import { listCallsResponseSchema } from '../src/contract/call-record.js';
 import { paths } from '../src/contract/paths.js';
 import { emulateSystemScheme, expectNoSeriousA11yViolations } from './support/axe.js';
 import { pageFit } from './support/layout.js';
-import { E2E_CONFIG, E2E_SUPERVISOR_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
+import { E2E_SUPERVISOR_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
 
+/** The e2e config and a quiet desk beside its busy PBX. */
+const FLOOR_CONFIG = 'e2e/fixtures/floor-config.json';
+
+/** Busy: calls all the time, for the alerts and the wall. */
 const pbx = { accountID: 'e2e', applicationID: 'support', providerID: 'pbx-main' };
+/** Quiet: its agents are free, for following one through a call of the test's own. */
+const desk = { ...pbx, providerID: 'desk' };
 const SHOTS = 'test-results/screenshots';
 /** Service level and the longest wait never alert with these: the tests choose which alert trips. */
 const QUIET_SERVICE_LEVEL = 'slwarn=1&slcrit=0&waitwarn=3600&waitcrit=7200';
 
 let service: ServiceProcess;
 test.beforeAll(async () => {
-  service = await startService({ CALLBOARD_CONFIG: E2E_CONFIG });
+  service = await startService({ CALLBOARD_CONFIG: FLOOR_CONFIG });
 });
 test.afterAll(async () => {
   await service?.stop();
@@ -26,31 +32,41 @@ test.afterAll(async () => {
 
 const api = (path: string, init: RequestInit = {}, token = service.token) =>
   fetch(`${service.baseURL}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-const board = async () => listAgentsResponseSchema.parse(await (await api(paths.agents(pbx))).json());
-const listCalls = async () => listCallsResponseSchema.parse(await (await api(paths.listCalls(pbx))).json()).calls;
+const listCalls = async () => listCallsResponseSchema.parse(await (await api(paths.listCalls(desk))).json()).calls;
 
-/** Signs in as the supervisor, then opens `path` (the provider fixed to the simulator the tests drive). */
-const open = async (page: Page, path: string, search = '') => {
+/** Signs in as the supervisor, then opens `path` on one provider. */
+const open = async (page: Page, path: string, search = '', providerID = pbx.providerID) => {
   await page.goto(`${service.baseURL}/#token=${E2E_SUPERVISOR_TOKEN}`);
   await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
-  await page.goto(`${service.baseURL}${path}?provider=pbx-main${search ? `&${search}` : ''}`);
+  await page.goto(`${service.baseURL}${path}?provider=${providerID}${search ? `&${search}` : ''}`);
 };
 
-/** Places a call as `subscriberID` whose course the simulator follows as scripted (simulated ms; it runs 20x fast). */
+/** Places a call on the desk as `subscriberID`, whose course the simulator follows as scripted (simulated ms; it runs 20x fast). */
 const placeScripted = async (subscriberID: string, script: object) => {
-  expect((await api(paths.simulatorNextPlacedCall(pbx), { method: 'PUT', body: JSON.stringify(script) })).status).toBe(204);
-  const placed = await api(paths.makeCall(pbx), { method: 'POST', body: JSON.stringify({ providerSubscriberID: subscriberID, remoteNumber: '14155550123' }) });
+  expect((await api(paths.simulatorNextPlacedCall(desk), { method: 'PUT', body: JSON.stringify(script) })).status).toBe(204);
+  const placed = await api(paths.makeCall(desk), { method: 'POST', body: JSON.stringify({ providerSubscriberID: subscriberID, remoteNumber: '14155550123' }) });
   expect(placed.status).toBe(204);
 };
 
+/** An agent of the desk who is free now (the board answers once the desk has listed its subscribers). */
 const idleAgent = async () => {
-  const found = (await board()).agents.find((agent) => agent.state === 'available' && agent.subscriberID !== 'agt-0000');
-  if (!found) throw new Error('the simulator should have an available agent');
-  return found;
+  let found: ListAgentsResponse['agents'][number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await api(paths.agents(desk));
+        if (answer.status !== 200) return undefined;
+        found = listAgentsResponseSchema.parse(await answer.json()).agents.find((agent) => agent.state === 'available' && agent.subscriberID !== 'agt-0000');
+        return found?.subscriberID;
+      },
+      { timeout: 20_000, message: 'the desk should have an available agent' },
+    )
+    .toBeDefined();
+  return found as ListAgentsResponse['agents'][number];
 };
 
 test('the board follows an agent: ringing, on a call with the number, then available again', async ({ page }) => {
-  await open(page, '/', QUIET_SERVICE_LEVEL);
+  await open(page, '/', QUIET_SERVICE_LEVEL, desk.providerID);
   const agent = await idleAgent();
   // Their phone rings 3 s, the number answers 2 s later, they talk 10 s (at 20x).
   await placeScripted(agent.subscriberID, { agent: 'answer', agentRingMs: 60_000, remote: 'answer', remoteRingMs: 40_000, talkMs: 200_000 });
@@ -88,7 +104,7 @@ test('an alert on live calls trips, shows in the banner and the title, and is qu
 });
 
 test('a supervisor ends a call from its row: asked first, then listed ended by them', async ({ page }) => {
-  await open(page, '/', QUIET_SERVICE_LEVEL);
+  await open(page, '/', QUIET_SERVICE_LEVEL, desk.providerID);
   const agent = await idleAgent();
   // A long call: they answer at once, the number after 1 s, and they would talk for hours.
   await placeScripted(agent.subscriberID, { agent: 'answer', agentRingMs: 1000, remote: 'answer', remoteRingMs: 20_000, talkMs: 3_600_000 });
