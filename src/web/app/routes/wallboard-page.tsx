@@ -177,6 +177,8 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
           </p>
         </div>
       </header>
+      {/* With the board, in its own row: the board fits itself to the height left, and its totals stay in view. */}
+      {showAgents && !stale ? <WallAlertBanner center={alerts} /> : null}
       <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
         {/* Service level and who waits first: what a room reads from across it. */}
         <CallTiles
@@ -205,8 +207,8 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
             </div>
           ) : null}
         </div>
-        {/* Laid over the headings of the chart and the board, as NOT LIVE is: a screen that cannot scroll has no height to spare. */}
-        {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : <WallAlertBanner center={alerts} />}
+        {/* Without the board, laid over the chart's heading as NOT LIVE is: the chart keeps its share of a screen that cannot scroll. */}
+        {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : showAgents ? null : <WallAlertBanner center={alerts} overlay />}
       </div>
     </>
   );

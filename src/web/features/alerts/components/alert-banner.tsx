@@ -24,7 +24,7 @@ const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onA
         {look.icon}
         {look.word}
       </span>
-      <span className="min-w-0 flex-1">
+      <span className="min-w-[12rem] flex-1">
         <strong className="font-semibold text-ink">{alert.title}</strong> <span>— {alert.rule}</span>{' '}
         <span className="text-sm whitespace-nowrap">since {formatShortTime(alert.since, timeZone)}</span>
       </span>
@@ -57,16 +57,16 @@ export const AlertBanner = ({ center }: { center: AlertCenter }) => {
 const WALL_ROWS = 2;
 
 /**
- * The wall's strip, laid over the top of what is under it (the page gives it no height of its
- * own): large, one line per alert, the worst first; acknowledged ones leave the strip.
+ * The wall's strip: large, one line per alert, the worst first; acknowledged ones leave the strip.
+ * `overlay` lays it over the top of what is under it, taking no height of its own.
  */
-export const WallAlertBanner = ({ center }: { center: AlertCenter }) => {
+export const WallAlertBanner = ({ center, overlay = false }: { center: AlertCenter; overlay?: boolean }) => {
   const timeZone = useTimeZone();
   const open = center.alerts.filter((alert) => !alert.acknowledged);
   if (open.length === 0) return null;
   const shown = open.slice(0, WALL_ROWS);
   return (
-    <section aria-label="Alerts" className="absolute inset-x-0 top-0 z-10">
+    <section aria-label="Alerts" className={overlay ? 'absolute inset-x-0 top-0 z-10' : 'shrink-0'}>
       <ul className="flex flex-col gap-2">
         {shown.map((alert, i) => {
           const look = looks[alert.level];
