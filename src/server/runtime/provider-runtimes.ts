@@ -59,9 +59,9 @@ export class ProviderRuntime {
    * Rejects as the provider did (CallNotEndable, ProviderFailure).
    */
   async endCall(call: ProviderCall, actor: string, at: number): Promise<void> {
-    const { phoneSystem } = this;
-    if (!phoneSystem.endCall) throw new Error(`provider "${this.config.id}" cannot end calls`);
-    const told = await this.request((signal) => (phoneSystem.endCall as NonNullable<PhoneSystem['endCall']>).call(phoneSystem, call, signal));
+    const endCall = this.phoneSystem.endCall?.bind(this.phoneSystem);
+    if (!endCall) throw new Error(`provider "${this.config.id}" cannot end calls`);
+    const told = await this.request((signal) => endCall(call, signal));
     const updates: CallUpdate[] = [...(told ?? []), { callID: call.callID, at, fields: { endedBy: actor } }];
     await this.sync.push(updates).catch((error: unknown) => this.logUnapplied(error));
     this.sync.syncSoon();
