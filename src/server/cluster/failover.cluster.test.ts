@@ -283,6 +283,9 @@ describe.sequential('a cluster of three instances behind HAProxy', () => {
     await expectStreamMatchesList(stream);
     await stream.stop();
     expect(stream.opens.filter((status) => status !== 200)).toEqual([]);
-    expect(stream.resumed + stream.restarted).toBeGreaterThan(0);
+    // Every instance went away once, so the stream was opened again, and what it holds matches the
+    // list. Whether it resumed or started over shows only once a change or snapshot came after the
+    // reopening, which a quiet second may not bring: counted, not required.
+    expect(stream.opens.length).toBeGreaterThan(1);
   });
 });
