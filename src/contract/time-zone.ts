@@ -1,9 +1,13 @@
 /** Days in a time zone, alike for the service and the dashboard (a center's "today" starts at its midnight). */
 
-/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
+const knownZones = new Set<string>();
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"); a zone once known is not asked of Intl again. */
 export const isTimeZone = (zone: string): boolean => {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    knownZones.add(zone);
     return true;
   } catch {
     return false;

@@ -72,19 +72,6 @@ export const browserTimeZone = (): string => {
   return browserZone.zone;
 };
 
-const validZones = new Set<string>();
-
-export const isValidTimeZone = (zone: string): boolean => {
-  if (validZones.has(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    validZones.add(zone);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatter = (zone: string, options: Intl.DateTimeFormatOptions) => {
   const key = `${zone}|${JSON.stringify(options)}`;

@@ -1,9 +1,10 @@
 /** The one time zone every time on screen is shown in: `?tz=` in the URL, else the browser's. */
 import { useSearchParams } from 'react-router';
-import { browserTimeZone, isValidTimeZone } from './format.js';
+import { isTimeZone } from '../../contract/time-zone.js';
+import { browserTimeZone } from './format.js';
 
 export const useTimeZone = (): string => {
   const [params] = useSearchParams();
   const requested = params.get('tz');
-  return requested && isValidTimeZone(requested) ? requested : browserTimeZone();
+  return requested && isTimeZone(requested) ? requested : browserTimeZone();
 };
