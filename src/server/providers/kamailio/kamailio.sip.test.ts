@@ -103,8 +103,10 @@ describe('Kamailio provider with real SIP phones', () => {
     expect(Date.parse(call.answeredAt as string)).toBeGreaterThanOrEqual(Date.parse(call.startedAt));
     expect(Math.abs(Date.parse(call.answeredAt as string) - established.at)).toBeLessThan(2000);
 
+    // Watched from before the hang-up: the end is listed for keepEndedMs only, however long the phone takes to confirm it hung up.
+    const endListed = listedUntil((calls) => calls.find((c) => c.callID === call.callID && c.endedAt), 'the call was not listed ended');
     await customer.hangup();
-    const ended = await listedUntil((calls) => calls.find((c) => c.callID === call.callID && c.endedAt), 'the call was not listed ended');
+    const ended = await endListed;
     expect(ended).toMatchObject({ isMissedCall: false, answeredAt: call.answeredAt });
     await listedUntil((calls) => (calls.some((c) => c.callID === call.callID) ? undefined : true), 'the ended call stayed listed', KEEP_ENDED_MS + 5000);
   });
