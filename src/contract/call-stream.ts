@@ -55,6 +55,11 @@ export const statusEventSchema = z.object({
   snapshotAgeMs: z.number().int().nonnegative().optional(),
   /** Why the provider is failing, as the list would answer it; absent once it recovered. */
   problem: problemSchema.optional(),
+  /**
+   * What works less well while the calls still arrive, in a sentence: the provider's event socket is
+   * down, so its calls are polled and changes show later. Absent while all is well.
+   */
+  degraded: z.string().optional(),
 }).meta({ id: 'StreamStatusEvent' });
 export type StatusEvent = z.infer<typeof statusEventSchema>;
 

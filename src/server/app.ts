@@ -151,7 +151,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const cluster = options.config.cluster ? openSyncCluster(options, clock, app.log) : undefined;
   const registry = new ProviderRuntimes(
     options.config,
-    options.createPhoneSystem ?? phoneSystemFactory(clock),
+    options.createPhoneSystem ?? phoneSystemFactory(clock, app.log),
     options.history,
     clock,
     app.log,

@@ -21,6 +21,8 @@ export interface ProviderStatus {
   failure?: ProviderFailure;
   /** Age of the last good snapshot, when there is one. */
   snapshotAgeMs?: number;
+  /** What works less well while the calls still arrive (the provider's event socket is down, so they are polled). */
+  degraded?: string;
 }
 
 /** `reset`: the change log started over (a follower caught up from a checkpoint); streams send a snapshot. */
@@ -60,6 +62,8 @@ export class LiveCalls {
   private readonly changes: ChangeLog;
   private readonly listeners = new Set<SyncListener>();
   private health: Health = 'live';
+  private degraded: string | undefined;
+  private toldDegraded: string | undefined;
 
   constructor(private readonly options: LiveCallsOptions) {
     this.changes = new ChangeLog(options.clock, options.changeLog);
@@ -100,6 +104,12 @@ export class LiveCalls {
   /** The provider failed (or recovered from failing, with undefined), as this instance or the cluster's leader saw it. */
   setFailure(failure: ProviderFailure | undefined): void {
     this.lastFailure = failure;
+    this.updateHealth();
+  }
+
+  /** The provider's push connection dropped (with what that means), or reopened (undefined). */
+  setDegraded(detail: string | undefined): void {
+    this.degraded = detail;
     this.updateHealth();
   }
 
@@ -190,16 +200,18 @@ export class LiveCalls {
     const read = this.read();
     const snapshotAgeMs = this.ageMs();
     const age = snapshotAgeMs === undefined ? {} : { snapshotAgeMs };
-    if (!read.ok) return { available: false, failure: read.failure, ...age };
-    return this.lastFailure ? { available: true, failure: this.lastFailure, ...age } : { available: true, ...age };
+    const degraded = this.degraded === undefined ? {} : { degraded: this.degraded };
+    if (!read.ok) return { available: false, failure: read.failure, ...age, ...degraded };
+    return this.lastFailure ? { available: true, failure: this.lastFailure, ...age, ...degraded } : { available: true, ...age, ...degraded };
   }
 
   /** Tells the streams when the provider starts failing, when its snapshot grows too old, and when it recovers. */
   updateHealth(): void {
     const status = this.status();
     const health: Health = !status.available ? 'stale' : status.failure ? 'failing' : 'live';
-    if (health === this.health) return;
+    if (health === this.health && this.degraded === this.toldDegraded) return;
     this.health = health;
+    this.toldDegraded = this.degraded;
     this.emit({ type: 'status', status });
   }
 

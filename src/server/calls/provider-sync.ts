@@ -154,11 +154,18 @@ export class ProviderSync {
     this.schedule.start();
     // A phone system that tells of its changes is listed as they happen; the interval stays as a safety net.
     const unwatch = this.phoneSystem.watchChanges?.(() => this.schedule.ask(0));
-    const unstream = this.phoneSystem.streamUpdates?.((updates) => {
-      this.push(updates).catch((error: unknown) =>
-        this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'pushed call updates not taken in'),
-      );
-    });
+    const unstream = this.phoneSystem.streamUpdates?.(
+      (updates) => {
+        this.push(updates).catch((error: unknown) =>
+          this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'pushed call updates not taken in'),
+        );
+      },
+      (health) => {
+        if (health.connected) this.options.log.info({ provider: this.options.providerID }, 'provider event stream open');
+        else this.options.log.warn({ provider: this.options.providerID, reason: health.detail }, 'provider event stream down: polling');
+        this.live.setDegraded(health.connected ? undefined : health.detail);
+      },
+    );
     this.stopWatching = () => {
       unwatch?.();
       unstream?.();
@@ -169,6 +176,7 @@ export class ProviderSync {
     this.schedule.stop();
     this.stopWatching?.();
     this.stopWatching = undefined;
+    this.live.setDegraded(undefined);
   }
 
   /** This instance now leads: it catches up with what the last leader committed, then syncs. */

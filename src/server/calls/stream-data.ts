@@ -19,10 +19,15 @@ export const snapshotDataAround = (providerID: string, position: LogPosition, ag
 ];
 
 /** The `status` event's data: the provider's health, with the problem a list would answer when it fails. */
-export const statusData = (providerID: string, status: { available: boolean; snapshotAgeMs?: number }, problem: Problem | undefined): string =>
+export const statusData = (
+  providerID: string,
+  status: { available: boolean; snapshotAgeMs?: number; degraded?: string },
+  problem: Problem | undefined,
+): string =>
   JSON.stringify({
     providerID,
     available: status.available,
     ...(status.snapshotAgeMs === undefined ? {} : { snapshotAgeMs: Math.max(0, Math.round(status.snapshotAgeMs)) }),
     ...(problem ? { problem } : {}),
+    ...(status.degraded === undefined ? {} : { degraded: status.degraded }),
   });

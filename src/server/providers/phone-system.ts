@@ -56,6 +56,9 @@ export interface CallUpdate {
   defaults?: Partial<Omit<ProviderCall, 'callID'>>;
 }
 
+/** Whether the connection a provider pushes its updates over is open; `detail` says, in a sentence, what a dropped one means. */
+export type StreamHealth = { connected: true } | { connected: false; detail: string };
+
 /** A request a provider sent to the service's webhook, as received. */
 export interface WebhookRequest {
   /** The path and query string, as the request line gave them. */
@@ -140,8 +143,9 @@ export interface PhoneSystem {
   /**
    * Optional: updates from a connection the service opens to the provider (an event socket), only
    * on the instance that syncs it; returns a function that closes it. Lists remain the reconciliation.
+   * `onHealth` hears when the connection drops (the provider's calls are then polled) and reopens.
    */
-  streamUpdates?(onUpdates: (updates: CallUpdate[]) => void): () => void;
+  streamUpdates?(onUpdates: (updates: CallUpdate[]) => void, onHealth?: (health: StreamHealth) => void): () => void;
   /** Optional: updates the provider pushes to the service's webhook. */
   webhook?: ProviderWebhook;
   close(): Promise<void>;

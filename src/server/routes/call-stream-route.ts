@@ -146,7 +146,7 @@ const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: Prov
       return;
     }
     const status = sync.status();
-    if (status.failure) sendStatus(status);
+    if (status.failure || status.degraded !== undefined) sendStatus(status);
   };
 };
 

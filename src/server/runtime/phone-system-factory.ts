@@ -1,8 +1,10 @@
 /** Builds the phone system a provider's config names: the one place that knows every provider type. */
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { PhoneSystem } from '../providers/phone-system.js';
 import { paths } from '../../contract/paths.js';
+import { createAsteriskPhoneSystem } from '../providers/asterisk/asterisk-phone-system.js';
 import { createKamailioPhoneSystem } from '../providers/kamailio/kamailio-phone-system.js';
 import { createTwilioPhoneSystem } from '../providers/twilio/twilio-phone-system.js';
 import { createPhoneSystemSimulator } from '../providers/simulator/phone-system-simulator.js';
@@ -16,7 +18,7 @@ const seedFrom = (text: string) => createHash('sha256').update(text).digest().re
 const withoutControl = ({ control: _control, ...phoneSystem }: PhoneSystem): PhoneSystem => phoneSystem;
 
 export const phoneSystemFactory =
-  (clock: Clock): PhoneSystemFactory =>
+  (clock: Clock, log?: FastifyBaseLogger): PhoneSystemFactory =>
   (config, scope) => {
     switch (config.type) {
       case 'simulator': {
@@ -41,6 +43,10 @@ export const phoneSystemFactory =
           clock,
           ...(webhookBaseURL ? { webhookBaseURL, webhookURL: `${webhookBaseURL.replace(/\/+$/, '')}${paths.webhook('twilio', scope)}` } : {}),
         });
+      }
+      case 'asterisk': {
+        const { password, ...settings } = config.settings;
+        return createAsteriskPhoneSystem({ ...settings, password: password.reveal(), keepEndedMs: config.keepEndedMs, clock, ...(log ? { log: log.child({ provider: config.id }) } : {}) });
       }
     }
   };

@@ -27,6 +27,8 @@ export interface ProviderHealth {
   problem?: Problem;
   /** Age of the service's last good snapshot when it told. */
   snapshotAgeMs?: number;
+  /** What works less well while calls still arrive (the provider's event socket is down: its calls are polled). */
+  degraded?: string;
   toldAt: number;
 }
 

@@ -105,6 +105,7 @@ const writeInto = (
         available: event.available,
         problem: event.problem,
         snapshotAgeMs: event.snapshotAgeMs,
+        degraded: event.degraded,
         toldAt: Date.now(),
       };
       queryClient.setQueryData<CallsData>(key, (before) => (before ? { ...before, health } : before));

@@ -38,6 +38,8 @@ export interface CallsFeed {
   streamAliveAt: number;
   /** A provider whose service-side copy is too old to serve, or failing, as the stream told. */
   unhealthy?: ProviderHealth;
+  /** What works less well for a provider whose calls still arrive, as the stream told (its event socket is down, say). */
+  degraded?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ const worstHealth = (loaded: CallsData[]): ProviderHealth | undefined =>
 /** The providers' queries as one feed; a module-level function, so it re-runs only when some query's result changed. */
 const combineFeed = (
   results: UseQueryResult<CallsData>[],
-): Omit<CallsFeed, 'refetch' | 'mode' | 'streamReason' | 'streamAliveAt' | 'calls'> & { lists: ProviderLists } => {
+): Omit<CallsFeed, 'refetch' | 'mode' | 'streamReason' | 'streamAliveAt' | 'calls' | 'degraded'> & { lists: ProviderLists; degraded: string | undefined } => {
   const loaded = results.flatMap((r) => (r.data ? [r.data] : []));
   const failing = results.find((r) => r.isError);
   const stalest = loaded.reduce<CallsData | undefined>(
@@ -78,6 +80,7 @@ const combineFeed = (
     failures: Math.max(0, ...results.map((r) => r.failureCount)),
     isFetching: results.some((r) => r.isFetching),
     unhealthy: worstHealth(loaded),
+    degraded: loaded.find((d) => d.health?.degraded !== undefined)?.health?.degraded,
   };
 };
 
@@ -107,7 +110,7 @@ export const useCallsFeed = (
     for (const scope of scopes) void queryClient.refetchQueries({ queryKey: callKeys.live(client.baseURL, scope) });
   }, [queryClient, client, scopes]);
 
-  const { status, lists, snapshotAgeMs, receivedAt, error, failures, isFetching, unhealthy } = feed;
+  const { status, lists, snapshotAgeMs, receivedAt, error, failures, isFetching, unhealthy, degraded } = feed;
   const listsIdentity = identityOfLists(lists.lists);
   // The lists say what the merge depends on; their identity string changes exactly when one does.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -126,5 +129,6 @@ export const useCallsFeed = (
     streamReason: stream.reason,
     streamAliveAt: streaming ? stream.lastByteAt : 0,
     unhealthy,
+    ...(streaming && degraded !== undefined ? { degraded } : {}),
   };
 };

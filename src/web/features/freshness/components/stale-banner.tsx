@@ -1,4 +1,7 @@
-/** Shown when the feed stopped: what is on screen, how old it is, and why. Recovery is automatic. */
+/**
+ * Shown when the feed stopped: what is on screen, how old it is, and why. Recovery is automatic.
+ * While live but slower (a provider's event socket is down, its calls polled), it says so quietly.
+ */
 import { Banner } from '../../../components/ui/banner.js';
 import type { CallsFeed } from '../../../lib/api/use-calls-feed.js';
 import { useNow } from '../../../lib/clock.js';
@@ -17,6 +20,12 @@ export const staleReason = (feed: CallsFeed): string => {
 
 export const StaleBanner = ({ feed, freshness, timeZone }: { feed: CallsFeed; freshness: Freshness; timeZone: string }) => {
   const now = useNow();
+  if (freshness.level === 'live' && feed.degraded !== undefined)
+    return (
+      <Banner tone="info" title="Live, with slower updates">
+        {feed.degraded}
+      </Banner>
+    );
   if (freshness.level !== 'stale') return null;
   const asOf = now - freshness.ageMs;
   const reason = staleReason(feed);

@@ -1,0 +1,398 @@
+/**
+ * Asterisk's channels, joined into calls. Asterisk tells of legs (channels), not calls: a caller's
+ * channel, the agents' phones a queue rings, the trunk channel a phone dials. Legs belong to one
+ * call when one dialed the other (a `Dial` event, or the originate that made it), when they meet in
+ * a mixing bridge, or when they are the two halves of a Local channel. Each call is named by its
+ * first leg (its root), which no later leg changes; the call's fields are read from its legs and
+ * the agents' endpoints. The model is kept from ARI's events and reconciled with its lists.
+ */
+import type { CallUpdate, ProviderCall } from '../phone-system.js';
+import { parseAriDate, type AriBridge, type AriChannel, type AriEvent } from './ari-messages.js';
+
+export interface AsteriskAgent {
+  subscriberID: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  extension: string;
+  number: string;
+  /** The agent's phone as Asterisk names it: technology/resource, such as "PJSIP/101". */
+  endpoint: string;
+  active: boolean;
+}
+
+/** A call the service originated, by the ID it gave the first channel. */
+export interface PlacedCall {
+  agent: AsteriskAgent;
+  remoteNumber: string;
+  /** Two-step: the first channel rings the agent; direct: it dials the remote number. */
+  mode: 'two-step' | 'direct';
+}
+
+/** The ID prefix of the channels the service originates: a call placed by an earlier run is still known as outbound. */
+export const PLACED_CHANNEL_PREFIX = 'callboard-';
+
+interface Party {
+  name: string;
+  number: string;
+}
+
+interface Leg {
+  id: string;
+  /** The endpoint the channel runs on ("PJSIP/101"), or its Local channel's name without the half. */
+  endpoint: string;
+  /** Local channels come in two halves, ";1" and ";2", that are one path through the dialplan. */
+  localPair?: string;
+  state: AriChannel['state'];
+  createdAt: number;
+  upAt?: number;
+  destroyedAt?: number;
+  /** Q.850 cause of the hang-up, when Asterisk told it. */
+  cause?: number;
+  caller: Party;
+  connected: Party;
+  exten: string;
+  /** The leg that dialed this one. */
+  parent?: string;
+  dialstring?: string;
+  /** Mixing bridges the leg was in: it stays joined to the legs it met there. */
+  bridges: Set<string>;
+  /** Service clock time of the last word about it (an event, or a list that showed it). */
+  toldAt: number;
+}
+
+const digitsOf = (text: string | undefined): string => {
+  const runs = (text ?? '').match(/\d{3,15}/g);
+  return runs ? runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '') : '';
+};
+
+/** "PJSIP/101-0000000a" → "PJSIP/101"; "Local/101@queue-00000001;2" → "Local/101@queue", with its pair. */
+const endpointOf = (name: string): { endpoint: string; localPair?: string } => {
+  const match = /^(.+)-[0-9a-f]{8}(;[12])?$/i.exec(name);
+  if (!match) return { endpoint: name };
+  const endpoint = match[1] as string;
+  return match[2] ? { endpoint, localPair: name.slice(0, -2) } : { endpoint };
+};
+
+export const endpointKey = (endpoint: string): string => {
+  const slash = endpoint.indexOf('/');
+  return slash < 0 ? endpoint : `${endpoint.slice(0, slash).toUpperCase()}${endpoint.slice(slash)}`;
+};
+
+export interface ConversationsOptions {
+  agents: readonly AsteriskAgent[];
+  /** How long an ended call is still listed. */
+  keepEndedMs: number;
+}
+
+interface EndedCall {
+  call: ProviderCall;
+  /** Service clock time it ended at. */
+  at: number;
+}
+
+export class Conversations {
+  private readonly legs = new Map<string, Leg>();
+  private readonly bridges = new Map<string, { mixing: boolean; legs: Set<string> }>();
+  private readonly ended = new Map<string, EndedCall>();
+  /** Each call's fields as last told, to tell only what changed. */
+  private readonly told = new Map<string, string>();
+  private readonly placed = new Map<string, PlacedCall>();
+  /** Legs of calls set aside, by when: a list asked before they went must not bring them back. */
+  private readonly gone = new Map<string, number>();
+  private readonly agentsByEndpoint: Map<string, AsteriskAgent>;
+
+  constructor(private readonly options: ConversationsOptions) {
+    this.agentsByEndpoint = new Map(options.agents.map((agent) => [endpointKey(agent.endpoint), agent]));
+  }
+
+  get liveLegs(): number {
+    return this.legs.size;
+  }
+
+  /** The service originated this channel (before any event about it can arrive). */
+  notePlaced(channelID: string, placed: PlacedCall): void {
+    this.placed.set(channelID, placed);
+  }
+
+  private agentOf(leg: Leg): AsteriskAgent | undefined {
+    return this.agentsByEndpoint.get(endpointKey(leg.endpoint));
+  }
+
+  /** Takes a channel as ARI shows it at `at` (provider time); the service clock `now` marks when it was told. */
+  private see(channel: AriChannel, at: number, now: number): Leg {
+    let leg = this.legs.get(channel.id);
+    if (!leg) {
+      leg = {
+        id: channel.id,
+        ...endpointOf(channel.name),
+        state: channel.state,
+        createdAt: parseAriDate(channel.creationtime) ?? at,
+        caller: { ...channel.caller },
+        connected: { ...channel.connected },
+        exten: channel.dialplan.exten,
+        bridges: new Set(),
+        toldAt: now,
+      };
+      this.legs.set(channel.id, leg);
+    }
+    leg.state = channel.state;
+    leg.caller = { name: channel.caller.name, number: channel.caller.number };
+    leg.connected = { name: channel.connected.name, number: channel.connected.number };
+    if (channel.dialplan.exten) leg.exten = channel.dialplan.exten;
+    if (channel.state === 'Up' && leg.upAt === undefined) leg.upAt = at;
+    leg.toldAt = now;
+    return leg;
+  }
+
+  private enter(bridge: AriBridge, legID: string): void {
+    const known = this.bridges.get(bridge.id) ?? { mixing: bridge.bridge_type !== 'holding', legs: new Set<string>() };
+    this.bridges.set(bridge.id, known);
+    known.legs.add(legID);
+    this.legs.get(legID)?.bridges.add(bridge.id);
+  }
+
+  /** Takes one event, received at service time `now`. */
+  apply(event: AriEvent, now: number): void {
+    const at = parseAriDate(event.timestamp) ?? now;
+    const channel = 'channel' in event ? (event.channel as AriChannel | undefined) : undefined;
+    if (channel && this.gone.has(channel.id)) return;
+    switch (event.type) {
+      case 'EndpointStateChange':
+      case 'BridgeCreated':
+      case 'BridgeDestroyed':
+        return;
+      case 'Dial': {
+        const peer = this.see(event.peer, at, now);
+        if (event.caller && event.caller.id !== peer.id) {
+          this.see(event.caller, at, now);
+          peer.parent ??= event.caller.id;
+        }
+        if (event.dialstring) peer.dialstring = event.dialstring;
+        return;
+      }
+      case 'ChannelEnteredBridge':
+        if (event.channel) {
+          this.see(event.channel, at, now);
+          this.enter(event.bridge, event.channel.id);
+        }
+        return;
+      case 'ChannelDestroyed': {
+        const leg = this.see(event.channel, at, now);
+        leg.destroyedAt ??= at;
+        leg.cause = event.cause;
+        return;
+      }
+      default:
+        this.see(event.channel, at, now);
+    }
+  }
+
+  /**
+   * Takes ARI's lists of channels and bridges, asked for at service time `askedAt` and answered at
+   * `now` (provider time `at`): a leg the list leaves out ended unless an event told of it since the
+   * list was asked; a channel listed but destroyed meanwhile by an event stays ended.
+   */
+  reconcile(channels: readonly AriChannel[], bridges: readonly AriBridge[], askedAt: number, at: number, now: number): void {
+    const listed = new Set<string>();
+    for (const channel of channels) {
+      const known = this.legs.get(channel.id);
+      if (known?.destroyedAt !== undefined || this.gone.has(channel.id)) continue;
+      listed.add(channel.id);
+      this.see(channel, at, now);
+    }
+    for (const leg of this.legs.values())
+      if (!listed.has(leg.id) && leg.destroyedAt === undefined && leg.toldAt < askedAt) leg.destroyedAt = at;
+    for (const bridge of bridges) for (const legID of bridge.channels) if (this.legs.has(legID)) this.enter(bridge, legID);
+    this.adoptOrphans();
+  }
+
+  /**
+   * After a (re)connect the `Dial` that joined a ringing phone to its caller may have passed unseen:
+   * an agent's phone that rings for no known caller is joined to the unanswered caller whose number
+   * its connected line shows (Asterisk shows the caller to the phone it dials).
+   */
+  private adoptOrphans(): void {
+    const waiting = [...this.legs.values()].filter(
+      (leg) => leg.parent === undefined && leg.destroyedAt === undefined && !this.agentOf(leg) && leg.bridges.size === 0,
+    );
+    for (const leg of this.legs.values()) {
+      if (leg.parent !== undefined || leg.destroyedAt !== undefined || leg.state !== 'Ringing' || !this.agentOf(leg)) continue;
+      if (leg.id.startsWith(PLACED_CHANNEL_PREFIX)) continue;
+      const caller = waiting.find((candidate) => candidate.caller.number !== '' && candidate.caller.number === leg.connected.number);
+      if (caller) leg.parent = caller.id;
+    }
+  }
+
+  /** The legs of each call, by the call's root leg. */
+  private groups(): Map<Leg, Leg[]> {
+    const neighbours = new Map<string, string[]>();
+    const link = (a: string, b: string) => {
+      if (!this.legs.has(a) || !this.legs.has(b) || a === b) return;
+      (neighbours.get(a) ?? neighbours.set(a, []).get(a))?.push(b);
+      (neighbours.get(b) ?? neighbours.set(b, []).get(b))?.push(a);
+    };
+    const localHalves = new Map<string, string>();
+    for (const leg of this.legs.values()) {
+      if (leg.parent) link(leg.id, leg.parent);
+      if (leg.localPair) {
+        const other = localHalves.get(leg.localPair);
+        if (other) link(leg.id, other);
+        else localHalves.set(leg.localPair, leg.id);
+      }
+    }
+    for (const bridge of this.bridges.values()) {
+      if (!bridge.mixing) continue;
+      const [first, ...rest] = bridge.legs;
+      if (first) for (const other of rest) link(first, other);
+    }
+    const groups = new Map<Leg, Leg[]>();
+    const seen = new Set<string>();
+    for (const start of this.legs.values()) {
+      if (seen.has(start.id)) continue;
+      const members: Leg[] = [];
+      const queue = [start.id];
+      seen.add(start.id);
+      while (queue.length > 0) {
+        const leg = this.legs.get(queue.pop() as string) as Leg;
+        members.push(leg);
+        for (const next of neighbours.get(leg.id) ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+      groups.set(rootOf(members, this.legs), members);
+    }
+    return groups;
+  }
+
+  private callOf(root: Leg, legs: readonly Leg[]): ProviderCall {
+    const placed = this.placed.get(root.id);
+    const rootAgent = this.agentOf(root);
+    const isOutbound = placed !== undefined || root.id.startsWith(PLACED_CHANNEL_PREFIX) || rootAgent !== undefined;
+    const agentLegs = legs.filter((leg) => this.agentOf(leg));
+    const answered = agentLegs.filter((leg) => leg.upAt !== undefined).sort((a, b) => (a.upAt as number) - (b.upAt as number));
+    const ringing = agentLegs.filter((leg) => leg.destroyedAt === undefined).sort((a, b) => b.createdAt - a.createdAt);
+    const agent = placed?.agent ?? (isOutbound ? rootAgent : undefined) ?? this.agentOf(answered[0] ?? ringing[0] ?? agentLegs[0] ?? root);
+    const ownLegs = legs.filter((leg) => agent && this.agentOf(leg) === agent);
+    const farUp = minOf(legs.filter((leg) => !ownLegs.includes(leg)).map((leg) => leg.upAt));
+    const endedAt = legs.every((leg) => leg.destroyedAt !== undefined) ? maxOf(legs.map((leg) => leg.destroyedAt)) : undefined;
+    const call: ProviderCall = {
+      callID: root.id,
+      providerCallID: root.id,
+      isOutbound,
+      isMissedCall: false,
+      remoteNumber: '',
+      startedAt: root.createdAt,
+    };
+    if (isOutbound) {
+      call.remoteNumber =
+        placed?.remoteNumber ??
+        (digitsOf(rootAgent ? root.exten : undefined) || digitsOf(legs.find((leg) => leg.dialstring && !this.agentOf(leg))?.dialstring));
+      const picked = placed ? minOf(ownLegs.map((leg) => leg.upAt)) : rootAgent ? root.createdAt : undefined;
+      if (picked !== undefined) call.subscriberAnsweredAt = picked;
+      if (farUp !== undefined) call.answeredAt = farUp;
+    } else {
+      call.remoteNumber = digitsOf(root.caller.number);
+      const name = root.caller.name.trim();
+      if (name && name !== root.caller.number) call.remoteName = name;
+      const agentUp = answered[0]?.upAt;
+      if (agentUp !== undefined) call.answeredAt = agentUp;
+      call.isMissedCall = endedAt !== undefined && agentUp === undefined;
+    }
+    if (agent) {
+      call.subscriberID = agent.subscriberID;
+      call.subscriberFirstName = agent.firstName;
+      call.subscriberLastName = agent.lastName;
+      call.subscriberEmail = agent.email;
+      call.subscriberExtension = agent.extension;
+      call.subscriberNumber = agent.number;
+    }
+    if (endedAt !== undefined) call.endedAt = Math.max(endedAt, call.startedAt);
+    return call;
+  }
+
+  /**
+   * The calls now, live and recently ended; calls that ended are set aside (their legs let go),
+   * and a call whose legs joined an older one (a transfer, a consultation) ends where it joined.
+   */
+  calls(now: number): ProviderCall[] {
+    const live: ProviderCall[] = [];
+    const roots = new Set<string>();
+    for (const [root, legs] of this.groups()) {
+      const call = this.callOf(root, legs);
+      roots.add(call.callID);
+      if (call.endedAt === undefined) {
+        live.push(call);
+        continue;
+      }
+      this.ended.set(call.callID, { call, at: now });
+      for (const leg of legs) this.forgetLeg(leg.id, now);
+      this.placed.delete(root.id);
+    }
+    for (const [callID, fields] of this.told) {
+      if (roots.has(callID) || this.ended.has(callID)) continue;
+      const call = { ...(JSON.parse(fields) as Omit<ProviderCall, 'callID'>), callID, endedAt: now };
+      this.ended.set(callID, { call, at: now });
+    }
+    for (const [callID, ended] of this.ended) {
+      if (now - ended.at <= this.options.keepEndedMs) break;
+      this.ended.delete(callID);
+      this.told.delete(callID);
+    }
+    for (const [legID, at] of this.gone) {
+      if (now - at <= this.options.keepEndedMs) break;
+      this.gone.delete(legID);
+    }
+    return [...live, ...[...this.ended.values()].map((ended) => ended.call)];
+  }
+
+  private forgetLeg(legID: string, now: number): void {
+    const leg = this.legs.get(legID);
+    if (!leg) return;
+    this.legs.delete(legID);
+    this.gone.set(legID, now);
+    for (const bridgeID of leg.bridges) {
+      const bridge = this.bridges.get(bridgeID);
+      bridge?.legs.delete(legID);
+      if (bridge?.legs.size === 0) this.bridges.delete(bridgeID);
+    }
+  }
+
+  /** The calls whose fields changed since they were last told, as updates at provider time `at`. */
+  updates(now: number, at: number): CallUpdate[] {
+    const updates: CallUpdate[] = [];
+    for (const call of this.calls(now)) {
+      const { callID, ...fields } = call;
+      const text = JSON.stringify(fields);
+      if (this.told.get(callID) === text) continue;
+      this.told.set(callID, text);
+      updates.push({ callID, at, fields });
+    }
+    return updates;
+  }
+
+  /** The live legs of a call, to hang up. */
+  legsOf(callID: string): string[] {
+    for (const [root, legs] of this.groups()) if (root.id === callID) return legs.filter((leg) => leg.destroyedAt === undefined).map((leg) => leg.id);
+    return [];
+  }
+}
+
+/** The leg no other in the call dialed, first created (the ID breaks a tie). */
+const rootOf = (members: readonly Leg[], all: ReadonlyMap<string, Leg>): Leg => {
+  const undialed = members.filter((leg) => leg.parent === undefined || !all.has(leg.parent));
+  const candidates = undialed.length > 0 ? undialed : members;
+  return candidates.reduce((first, leg) => (leg.createdAt < first.createdAt || (leg.createdAt === first.createdAt && leg.id < first.id) ? leg : first));
+};
+
+const minOf = (values: readonly (number | undefined)[]): number | undefined => {
+  const known = values.filter((value): value is number => value !== undefined);
+  return known.length > 0 ? Math.min(...known) : undefined;
+};
+
+const maxOf = (values: readonly (number | undefined)[]): number | undefined => {
+  const known = values.filter((value): value is number => value !== undefined);
+  return known.length > 0 ? Math.max(...known) : undefined;
+};
