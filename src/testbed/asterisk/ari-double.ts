@@ -196,7 +196,11 @@ export class AriDouble {
     this.emit({ type: 'EndpointStateChange', endpoint: { ...known, channel_ids: [...known.channel_ids] } });
   }
 
-  /** How the phone at this endpoint behaves when an originate rings it. */
+  endpointState(endpoint: string): EndpointJSON['state'] | undefined {
+    return this.endpoints.get(endpoint)?.state;
+  }
+
+  /** How the phone at this endpoint behaves when an originate rings it; "number:<digits>" for a number dialed out, "number:*" for any. */
   behave(endpoint: string, behaviour: Behaviour | undefined): void {
     if (behaviour) this.behaviours.set(endpoint, behaviour);
     else this.behaviours.delete(endpoint);
@@ -452,13 +456,17 @@ export class AriDouble {
       state.timers.push(setTimeout(() => this.hangup(channel.id, 'absent'), 5));
       return;
     }
-    const behaviour = trunkDial ? this.behaviours.get(`number:${trunkDial[1]}`) : this.behaviours.get(onEndpoint);
+    const behaviour = trunkDial ? this.numberBehaviour(trunkDial[1] as string) : this.behaviours.get(onEndpoint);
     state.behaviour = behaviour;
     state.timers.push(setTimeout(() => this.setState(channel.id, 'Ringing'), 5));
     if (behaviour?.busy) state.timers.push(setTimeout(() => this.hangup(channel.id, 'busy'), 10));
     else if (behaviour?.answerAfterMs !== undefined) state.timers.push(setTimeout(() => this.answerOriginated(channel.id), behaviour.answerAfterMs));
     const timeoutSeconds = Number(query.timeout ?? 30);
     if (timeoutSeconds > 0) state.timers.push(setTimeout(() => this.hangup(channel.id, 'noAnswer'), timeoutSeconds * 1000));
+  }
+
+  private numberBehaviour(number: string): Behaviour | undefined {
+    return this.behaviours.get(`number:${number}`) ?? this.behaviours.get('number:*');
   }
 
   /** An originated channel is answered: Up, then the dialplan at its context and extension dials on. */
@@ -476,7 +484,7 @@ export class AriDouble {
     const dialstring = agentEndpoint ? agentEndpoint.slice(agentEndpoint.indexOf('/') + 1) : `${to.exten}@trunk`;
     this.runApp(id, 'Dial', `${agentEndpoint ?? `PJSIP/${to.exten}@trunk`},45`, to);
     const peer = this.dial(id, peerEndpoint, dialstring);
-    const peerBehaviour = agentEndpoint ? this.behaviours.get(agentEndpoint) : this.behaviours.get(`number:${to.exten}`);
+    const peerBehaviour = agentEndpoint ? this.behaviours.get(agentEndpoint) : this.numberBehaviour(to.exten);
     const peerState = this.channels.get(peer.id) as Channel;
     if (peerBehaviour?.busy) peerState.timers.push(setTimeout(() => this.hangup(peer.id, 'busy'), 10));
     else if (peerBehaviour?.answerAfterMs !== undefined)
