@@ -24,6 +24,7 @@ import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmar
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
 import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
+import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
@@ -277,6 +278,11 @@ const main = async () => {
     const twilioFresh: TwilioFreshness[] = [];
     for (const how of ['callbacks', 'lists'] as const) twilioFresh.push(await twilioFreshness(browser, windows.freshnessSamples, how));
     const twilioRequests = [await twilioRequestsPerList(50), await twilioRequestsPerList(1000)];
+    log('13. the Asterisk provider against its double');
+    const asteriskFresh: AsteriskFreshness[] = [];
+    for (const how of ['events', 'lists'] as const) asteriskFresh.push(await asteriskFreshness(browser, windows.freshnessSamples, how));
+    const asteriskReconnects = await asteriskReconnect(10);
+    const asteriskRequests = await asteriskRequestsPerMinute(200);
     log(`12. the agent board at ${count(BOARD_AGENTS)} agents`);
     const boards = [
       await boardAtSize(browser, 'live view', { seconds: windows.dashboardSeconds }),
@@ -363,6 +369,9 @@ ${serviceLevelSection(serviceLevels)}
 
 ## 12. The agent board at ${count(BOARD_AGENTS)} agents
 ${boardSection(boards)}
+
+## 13. The Asterisk provider: ARI's event → the pixel, reconnects, and requests per minute
+${asteriskSection(asteriskFresh, asteriskReconnects, asteriskRequests)}
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);

@@ -141,6 +141,8 @@ export class AriDouble {
     }
     this.server = createServer((request, response) => void this.handle(request, response));
     this.server.on('upgrade', (request, socket, head) => {
+      // A client that gives up (a cut, a stop) resets its socket: nothing to do about it here.
+      socket.on('error', () => undefined);
       const url = new URL(request.url ?? '/', 'http://double');
       if (url.pathname !== '/ari/events' || !this.authorized(request) || this.refuseEvents || !url.searchParams.get('app')) {
         const status = !this.authorized(request) ? '401 Unauthorized' : this.refuseEvents ? '503 Service Unavailable' : '400 Bad Request';
@@ -150,7 +152,10 @@ export class AriDouble {
       const query = Object.fromEntries(url.searchParams);
       this.requests.push({ method: 'GET', path: url.pathname, query });
       this.violations.push(...checkRequest('GET', url.pathname, query));
-      this.sockets.handleUpgrade(request, socket, head, (ws) => this.sockets.emit('connection', ws, request));
+      this.sockets.handleUpgrade(request, socket, head, (ws) => {
+        ws.on('error', () => undefined);
+        this.sockets.emit('connection', ws, request);
+      });
     });
   }
 

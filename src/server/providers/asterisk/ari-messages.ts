@@ -39,7 +39,8 @@ export const channelSchema = z.looseObject({
   caller: callerIDSchema,
   connected: callerIDSchema,
   accountcode: z.string(),
-  dialplan: z.looseObject({ context: z.string(), exten: z.string(), priority: z.number() }),
+  /** `app_name` / `app_data` since Asterisk 13.27 and 16.4. */
+  dialplan: z.looseObject({ context: z.string(), exten: z.string(), priority: z.number(), app_name: z.string().optional(), app_data: z.string().optional() }),
   creationtime: ariDate,
 });
 export type AriChannel = z.infer<typeof channelSchema>;

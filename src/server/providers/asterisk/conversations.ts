@@ -54,6 +54,8 @@ interface Leg {
   exten: string;
   /** The leg that dialed this one. */
   parent?: string;
+  /** The channel was dialed by another (Asterisk runs it in "AppDial"), even when the Dial that made it passed unseen. */
+  dialed: boolean;
   dialstring?: string;
   /** Mixing bridges the leg was in: it stays joined to the legs it met there. */
   bridges: Set<string>;
@@ -131,6 +133,7 @@ export class Conversations {
         caller: { ...channel.caller },
         connected: { ...channel.connected },
         exten: channel.dialplan.exten,
+        dialed: false,
         bridges: new Set(),
         toldAt: now,
       };
@@ -140,6 +143,7 @@ export class Conversations {
     leg.caller = { name: channel.caller.name, number: channel.caller.number };
     leg.connected = { name: channel.connected.name, number: channel.connected.number };
     if (channel.dialplan.exten) leg.exten = channel.dialplan.exten;
+    if (channel.dialplan.app_name === 'AppDial') leg.dialed = true;
     if (channel.state === 'Up' && leg.upAt === undefined) leg.upAt = at;
     leg.toldAt = now;
     return leg;
@@ -382,10 +386,13 @@ export class Conversations {
 
 /** The leg no other in the call dialed, first created (the ID breaks a tie). */
 const rootOf = (members: readonly Leg[], all: ReadonlyMap<string, Leg>): Leg => {
-  const undialed = members.filter((leg) => leg.parent === undefined || !all.has(leg.parent));
+  const undialed = members.filter((leg) => !leg.dialed && (leg.parent === undefined || !all.has(leg.parent)));
   const candidates = undialed.length > 0 ? undialed : members;
-  return candidates.reduce((first, leg) => (leg.createdAt < first.createdAt || (leg.createdAt === first.createdAt && leg.id < first.id) ? leg : first));
+  return candidates.reduce((first, leg) => (leg.createdAt < first.createdAt || (leg.createdAt === first.createdAt && byUniqueID.compare(leg.id, first.id) < 0) ? leg : first));
 };
+
+/** Asterisk's unique IDs are "<seconds>.<sequence>": compared as numbers, "1764.10" comes after "1764.9". */
+const byUniqueID = new Intl.Collator('en', { numeric: true });
 
 const minOf = (values: readonly (number | undefined)[]): number | undefined => {
   const known = values.filter((value): value is number => value !== undefined);
