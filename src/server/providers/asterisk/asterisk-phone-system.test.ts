@@ -118,6 +118,23 @@ describe('Asterisk calls from ARI events', () => {
   });
 });
 
+describe('calls that began before the service listened', () => {
+  it('joins them from ARI\'s lists: the answered call by its bridge, the ringing phone by the caller it shows', async () => {
+    const bed = await start({ stream: false });
+    const answered = bed.double.inboundCall(CALLER).ring(['PJSIP/101']).answer('PJSIP/101');
+    const ringing = bed.double.inboundCall({ name: 'Sam Poe', number: '15550100002' }).ring(['PJSIP/102']);
+    const listed = await bed.phone.listCalls(bed.signal);
+    expect(listed.map((call) => [call.callID, call.isOutbound, call.subscriberID, call.answeredAt !== undefined])).toEqual([
+      [answered.channelID, false, 'agt-101', true],
+      [ringing.channelID, false, 'agt-102', false],
+    ]);
+    ringing.callerHangsUp();
+    const after = await bed.phone.listCalls(bed.signal);
+    expect(after.find((call) => call.callID === ringing.channelID)).toMatchObject({ isMissedCall: true, endedAt: expect.any(Number) });
+    expect(after).toHaveLength(2);
+  });
+});
+
 describe('placing a call through ARI', () => {
   it('two steps: rings the agent\'s phone, and once answered the dialplan dials the number: one outbound call', async () => {
     const bed = await start();

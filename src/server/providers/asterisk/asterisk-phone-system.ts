@@ -87,13 +87,13 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
   };
 
   const reconcile = async (signal: AbortSignal) => {
-    const askedAt = options.clock.now();
+    const asked = conversations.listAsked();
     const [channels, bridges] = await Promise.all([
       client.request('GET', '/channels', {}, signal, channelsSchema),
       client.request('GET', '/bridges', {}, signal, bridgesSchema),
     ]);
     const now = options.clock.now();
-    conversations.reconcile(channels, bridges, askedAt, now, now);
+    conversations.reconcile(channels, bridges, asked, now);
     reconciledAt = now;
   };
 

@@ -59,8 +59,8 @@ interface Leg {
   dialstring?: string;
   /** Mixing bridges the leg was in: it stays joined to the legs it met there. */
   bridges: Set<string>;
-  /** Service clock time of the last word about it (an event, or a list that showed it). */
-  toldAt: number;
+  /** When the last word about it came (an event, or a list that showed it), in the model's own count of words. */
+  toldTick: number;
 }
 
 const digitsOf = (text: string | undefined): string => {
@@ -103,6 +103,8 @@ export class Conversations {
   /** Legs of calls set aside, by when: a list asked before they went must not bring them back. */
   private readonly gone = new Map<string, number>();
   private readonly agentsByEndpoint: Map<string, AsteriskAgent>;
+  /** Counts the words about legs (events, listed channels), to order them against the lists asked for. */
+  private tick = 0;
 
   constructor(private readonly options: ConversationsOptions) {
     this.agentsByEndpoint = new Map(options.agents.map((agent) => [endpointKey(agent.endpoint), agent]));
@@ -121,8 +123,13 @@ export class Conversations {
     return this.agentsByEndpoint.get(endpointKey(leg.endpoint));
   }
 
-  /** Takes a channel as ARI shows it at `at` (provider time); the service clock `now` marks when it was told. */
-  private see(channel: AriChannel, at: number, now: number): Leg {
+  /** Marks the moment a list is asked for: pass it to `reconcile` with the list's answer. */
+  listAsked(): number {
+    return ++this.tick;
+  }
+
+  /** Takes a channel as ARI shows it at `at` (provider time). */
+  private see(channel: AriChannel, at: number): Leg {
     let leg = this.legs.get(channel.id);
     if (!leg) {
       leg = {
@@ -135,7 +142,7 @@ export class Conversations {
         exten: channel.dialplan.exten,
         dialed: false,
         bridges: new Set(),
-        toldAt: now,
+        toldTick: 0,
       };
       this.legs.set(channel.id, leg);
     }
@@ -145,7 +152,7 @@ export class Conversations {
     if (channel.dialplan.exten) leg.exten = channel.dialplan.exten;
     if (channel.dialplan.app_name === 'AppDial') leg.dialed = true;
     if (channel.state === 'Up' && leg.upAt === undefined) leg.upAt = at;
-    leg.toldAt = now;
+    leg.toldTick = ++this.tick;
     return leg;
   }
 
@@ -167,9 +174,9 @@ export class Conversations {
       case 'BridgeDestroyed':
         return;
       case 'Dial': {
-        const peer = this.see(event.peer, at, now);
+        const peer = this.see(event.peer, at);
         if (event.caller && event.caller.id !== peer.id) {
-          this.see(event.caller, at, now);
+          this.see(event.caller, at);
           peer.parent ??= event.caller.id;
         }
         if (event.dialstring) peer.dialstring = event.dialstring;
@@ -177,36 +184,36 @@ export class Conversations {
       }
       case 'ChannelEnteredBridge':
         if (event.channel) {
-          this.see(event.channel, at, now);
+          this.see(event.channel, at);
           this.enter(event.bridge, event.channel.id);
         }
         return;
       case 'ChannelDestroyed': {
-        const leg = this.see(event.channel, at, now);
+        const leg = this.see(event.channel, at);
         leg.destroyedAt ??= at;
         leg.cause = event.cause;
         return;
       }
       default:
-        this.see(event.channel, at, now);
+        this.see(event.channel, at);
     }
   }
 
   /**
-   * Takes ARI's lists of channels and bridges, asked for at service time `askedAt` and answered at
-   * `now` (provider time `at`): a leg the list leaves out ended unless an event told of it since the
-   * list was asked; a channel listed but destroyed meanwhile by an event stays ended.
+   * Takes ARI's lists of channels and bridges, asked for at `asked` (from `listAsked`) and answered
+   * at `at`: a leg the list leaves out ended unless an event told of it since the list was asked; a
+   * channel listed but destroyed meanwhile by an event stays ended.
    */
-  reconcile(channels: readonly AriChannel[], bridges: readonly AriBridge[], askedAt: number, at: number, now: number): void {
+  reconcile(channels: readonly AriChannel[], bridges: readonly AriBridge[], asked: number, at: number): void {
     const listed = new Set<string>();
     for (const channel of channels) {
       const known = this.legs.get(channel.id);
       if (known?.destroyedAt !== undefined || this.gone.has(channel.id)) continue;
       listed.add(channel.id);
-      this.see(channel, at, now);
+      this.see(channel, at);
     }
     for (const leg of this.legs.values())
-      if (!listed.has(leg.id) && leg.destroyedAt === undefined && leg.toldAt < askedAt) leg.destroyedAt = at;
+      if (!listed.has(leg.id) && leg.destroyedAt === undefined && leg.toldTick < asked) leg.destroyedAt = at;
     for (const bridge of bridges) for (const legID of bridge.channels) if (this.legs.has(legID)) this.enter(bridge, legID);
     this.adoptOrphans();
   }
