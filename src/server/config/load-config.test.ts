@@ -228,3 +228,49 @@ describe('a Twilio provider in the config', () => {
     expect(() => parseConfig(withTwilio({ webhookBaseURL: 'callboard.example.com' }), 'c.json')).toThrow(/settings\.webhookBaseURL: must be the https URL/);
   });
 });
+
+describe('an Asterisk provider in the config', () => {
+  const withAsterisk = (settings: Record<string, unknown>) => {
+    const config = testConfig();
+    config.accounts[0]!.applications[0]!.providers.push({
+      id: 'asterisk',
+      name: 'Asterisk',
+      type: 'asterisk',
+      settings: {
+        ariURL: 'http://pbx.example.com:8088',
+        username: 'callboard',
+        password: 'plain-ari-password-0123',
+        app: 'callboard',
+        dialContext: 'from-internal',
+        trunkEndpoint: 'PJSIP/{number}@trunk',
+        agents: [{ subscriberID: 'agt-101', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', extension: '101', number: '15551230101', endpoint: 'PJSIP/101' }],
+        ...settings,
+      },
+    } as never);
+    return JSON.stringify(config, null, 2);
+  };
+  const asteriskOf = (text: string) => {
+    const provider = parseConfig(text, 'c.json').accounts[0]?.applications[0]?.providers[2];
+    if (provider?.type !== 'asterisk') throw new Error('no asterisk provider');
+    return provider;
+  };
+
+  it('takes the names the docs give, with the defaults: two steps, polled every 2 s while the socket is down; the password hidden', () => {
+    const provider = asteriskOf(withAsterisk({}));
+    expect(provider).toMatchObject({ syncIntervalMs: 2000, settings: { dialMode: 'two-step', app: 'callboard', dialContext: 'from-internal' } });
+    expect(provider.settings.agents[0]).toMatchObject({ endpoint: 'PJSIP/101', active: true });
+    expect(JSON.stringify(provider)).not.toContain('plain-ari-password');
+    expect(provider.settings.password.reveal()).toBe('plain-ari-password-0123');
+  });
+
+  it('refuses what would fail later, by name: the /ari path in the URL, direct dialing without a trunk, a malformed or repeated endpoint', () => {
+    expect(() => parseConfig(withAsterisk({ ariURL: 'http://pbx.example.com:8088/ari' }), 'c.json')).toThrow(/settings\.ariURL: must be the HTTP server's base, without "\/ari"/);
+    expect(() => parseConfig(withAsterisk({ dialMode: 'direct', trunkEndpoint: undefined }), 'c.json')).toThrow(/settings\.trunkEndpoint: is required with "dialMode": "direct"/);
+    expect(() => parseConfig(withAsterisk({ trunkEndpoint: 'PJSIP/trunk' }), 'c.json')).toThrow(/settings\.trunkEndpoint: must be an endpoint with "\{number\}"/);
+    const agent = { subscriberID: 'agt-102', firstName: 'Max', lastName: 'P', email: '', extension: '102', number: '15551230102' };
+    expect(() => parseConfig(withAsterisk({ agents: [{ ...agent, endpoint: '102' }] }), 'c.json')).toThrow(/settings › agent "agt-102" › endpoint: must be an Asterisk endpoint "technology\/resource"/);
+    expect(() =>
+      parseConfig(withAsterisk({ agents: [{ ...agent, endpoint: 'PJSIP/102' }, { ...agent, subscriberID: 'agt-2', endpoint: 'pjsip/102' }] }), 'c.json'),
+    ).toThrow(/duplicate endpoint "pjsip\/102"/);
+  });
+});

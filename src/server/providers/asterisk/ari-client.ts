@@ -143,9 +143,9 @@ export const keepEventsOpen = (client: AriClient, handlers: EventSocketHandlers)
       handlers.opened();
     });
     current.on('message', (data) => handlers.message(data.toString()));
-    current.on('unexpected-response', (_request, response) => lose(`Asterisk refused the event socket (${response.statusCode})`));
+    current.on('unexpected-response', (_request, response) => lose(`Asterisk refused it with ${response.statusCode}`));
     current.on('error', (error) => lose(error.message));
-    current.on('close', (code) => lose(`the event socket closed (${code})`));
+    current.on('close', (code) => lose(`closed with code ${code}`));
   };
   open();
   return () => {

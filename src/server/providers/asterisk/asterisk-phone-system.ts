@@ -246,7 +246,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
         socketUp = false;
         if (toldUp === false) return;
         toldUp = false;
-        onHealth?.({ connected: false, detail: `Asterisk's event socket is down (${reason}): its calls are polled until it reopens.` });
+        onHealth?.({ connected: false, detail: `Asterisk's event socket is down (${reason}); its calls are polled until it reopens.` });
       },
     });
     return () => {
