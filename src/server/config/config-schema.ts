@@ -151,7 +151,8 @@ const asteriskSettingsSchema = z
     ariURL: z
       .url({ protocol: /^https?$/, error: 'must be the http(s) URL of Asterisk\'s HTTP server, such as http://pbx.example.com:8088' })
       .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
-      .refine((url) => !/\/ari\/?$/.test(url), 'must be the HTTP server\'s base, without "/ari": the service adds it'),
+      .refine((url) => !/\/ari\/?$/.test(url), 'must be the HTTP server\'s base, without "/ari": the service adds it')
+      .refine((url) => !/^[a-z]+:\/\/[^/]*@/i.test(url), 'must not hold a user or password: give them as "username" and "password"'),
     /** An ARI user of ari.conf. */
     username: z.string().min(1),
     password: secretSchema,

@@ -222,14 +222,17 @@ export class AriDouble {
   // --- The dialplan's steps, each with the events Asterisk sends -------------------------------
 
   /** A new channel on an endpoint (a caller's trunk channel, a phone rung, an originate). */
-  createChannel(endpoint: string, fields: { caller?: CallerID; connected?: CallerID; context?: string; exten?: string; id?: string }): ChannelJSON {
+  createChannel(
+    endpoint: string,
+    fields: { caller?: CallerID; connected?: CallerID; context?: string; exten?: string; id?: string; state?: ChannelState; name?: string },
+  ): ChannelJSON {
     const suffix = (this.nextChannel++).toString(16).padStart(8, '0');
     const id = fields.id ?? `${Math.floor(Date.now() / 1000)}.${this.uniqueSeq++}`;
     const json: ChannelJSON = {
       id,
-      name: `${endpoint}-${suffix}`,
+      name: fields.name ?? `${endpoint}-${suffix}`,
       protocol_id: randomUUID(),
-      state: 'Down',
+      state: fields.state ?? 'Down',
       caller: fields.caller ?? { name: '', number: '' },
       connected: fields.connected ?? { name: '', number: '' },
       accountcode: '',
@@ -260,23 +263,37 @@ export class AriDouble {
   }
 
   /** `caller` dials a new channel on `endpoint`: it is created, the Dial told, and it rings. */
-  dial(callerID: string, endpoint: string, dialstring: string): ChannelJSON {
+  dial(callerID: string, endpoint: string, dialstring: string, app: 'AppDial' | 'AppQueue' = 'AppDial'): ChannelJSON {
+    const peer = this.outgoingChannel(callerID, endpoint, app);
+    this.tellDial(callerID, peer.id, dialstring);
+    return peer;
+  }
+
+  /** The channel a Dial (or a Queue) makes to call out: created "Down", before the Dial event names its caller. */
+  outgoingChannel(callerID: string, endpoint: string, app: 'AppDial' | 'AppQueue' = 'AppDial', name?: string): ChannelJSON {
     const caller = this.channels.get(callerID) as Channel;
     const peer = this.createChannel(endpoint, {
       caller: { ...caller.json.caller },
       connected: { ...caller.json.caller },
       context: caller.json.dialplan.context,
       exten: caller.json.dialplan.exten,
+      ...(name ? { name } : {}),
     });
     const peerChannel = this.channels.get(peer.id) as Channel;
-    peerChannel.dialedBy = callerID;
-    peerChannel.json.dialplan = { ...peerChannel.json.dialplan, app_name: 'AppDial', app_data: '(Outgoing Line)' };
-    caller.dialed.add(peer.id);
-    peerChannel.dialstring = dialstring;
-    this.emit({ type: 'Dial', caller: caller.json, peer, forward: '', dialstring, dialstatus: '' });
-    this.setState(peer.id, 'Ringing');
-    this.emit({ type: 'Dial', caller: caller.json, peer: peerChannel.json, forward: '', dialstring, dialstatus: 'RINGING' });
+    peerChannel.json.dialplan = { ...peerChannel.json.dialplan, app_name: app, app_data: '(Outgoing Line)' };
     return peerChannel.json;
+  }
+
+  /** The Dial that names a channel's caller, once the channel is called: it rings. */
+  tellDial(callerID: string, peerID: string, dialstring: string): void {
+    const caller = this.channels.get(callerID) as Channel;
+    const peerChannel = this.channels.get(peerID) as Channel;
+    peerChannel.dialedBy = callerID;
+    caller.dialed.add(peerID);
+    peerChannel.dialstring = dialstring;
+    this.emit({ type: 'Dial', caller: caller.json, peer: peerChannel.json, forward: '', dialstring, dialstatus: '' });
+    this.setState(peerID, 'Ringing');
+    this.emit({ type: 'Dial', caller: caller.json, peer: peerChannel.json, forward: '', dialstring, dialstatus: 'RINGING' });
   }
 
   /** The dialed channel answers: Up, the Dial answered, the others its caller dialed cancelled, and the two bridged. */
@@ -325,6 +342,22 @@ export class AriDouble {
     return bridge;
   }
 
+  /** The channel leaves the bridge alive (moved on: a transfer, a standing agent channel). */
+  leaveBridge(bridgeID: string, id: string): void {
+    const bridge = this.bridges.get(bridgeID);
+    const channel = this.channels.get(id);
+    if (!bridge || !channel) return;
+    bridge.channels = bridge.channels.filter((member) => member !== id);
+    channel.bridge = undefined;
+    this.emit({ type: 'ChannelLeftBridge', bridge, channel: channel.json });
+  }
+
+  /** Sets a state as Asterisk may write it, outside the published list ("Rsrvd", "Mute"), without an event. */
+  forceState(id: string, state: string): void {
+    const channel = this.channels.get(id);
+    if (channel) channel.json.state = state as ChannelState;
+  }
+
   /**
    * Hangs up a channel, as a phone putting down or Asterisk ending it, with the cause. A dialed
    * channel's end tells its caller's Dial; with `onward`, the channel's partners in its bridge and
@@ -370,8 +403,8 @@ export class AriDouble {
   /** A caller reaches the queue: the trunk channel is created, runs the dialplan, and the queue answers it. */
   inboundCall(from: CallerID, did = '15005550006'): InboundCall {
     const trunk = this.options.trunk ?? 'PJSIP/trunk';
-    const channel = this.createChannel(trunk, { caller: from, context: 'from-trunk', exten: did });
-    this.setState(channel.id, 'Ring');
+    // A call coming in is made ringing ("Ring"); one Asterisk dials out is made "Down".
+    const channel = this.createChannel(trunk, { caller: from, context: 'from-trunk', exten: did, state: 'Ring' });
     this.runApp(channel.id, 'Queue', 'support', { context: 'from-trunk', exten: did });
     this.setState(channel.id, 'Up');
     return new InboundCall(this, channel.id);
@@ -516,7 +549,7 @@ export class InboundCall {
   /** The queue rings these agents' phones. */
   ring(endpoints: readonly string[]): this {
     for (const endpoint of endpoints) {
-      const peer = this.double.dial(this.channelID, endpoint, endpoint.slice(endpoint.indexOf('/') + 1));
+      const peer = this.double.dial(this.channelID, endpoint, endpoint.slice(endpoint.indexOf('/') + 1), 'AppQueue');
       this.rung.set(endpoint, peer.id);
     }
     return this;

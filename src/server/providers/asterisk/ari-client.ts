@@ -111,6 +111,10 @@ export interface EventSocketHandlers {
 /** First and longest wait before reopening the event socket. */
 export const RECONNECT_FIRST_MS = 250;
 export const RECONNECT_MAX_MS = 10_000;
+/** A socket counts as good again (the backoff starts over) once it stayed open this long. */
+const STABLE_AFTER_MS = 30_000;
+/** A ping this often; a socket that has not answered the last one by the next is dead (a lost host, a NAT that forgot it). */
+const PING_EVERY_MS = 20_000;
 
 /**
  * Keeps the event socket open: opens it, reopens it after a backoff that doubles while it keeps
@@ -126,9 +130,13 @@ export const keepEventsOpen = (client: AriClient, handlers: EventSocketHandlers)
     const current = client.openEvents();
     socket = current;
     let lostTold = false;
+    let stable: NodeJS.Timeout | undefined;
+    let pinger: NodeJS.Timeout | undefined;
     const lose = (reason: string) => {
       if (lostTold) return;
       lostTold = true;
+      clearTimeout(stable);
+      clearInterval(pinger);
       current.removeAllListeners();
       current.on('error', () => undefined);
       current.terminate();
@@ -139,7 +147,15 @@ export const keepEventsOpen = (client: AriClient, handlers: EventSocketHandlers)
       sleep(wait, undefined, { signal: stop.signal }).then(open, () => undefined);
     };
     current.on('open', () => {
-      failures = 0;
+      // One that opens and drops at once keeps backing off: only a socket that stayed up starts over.
+      stable = setTimeout(() => (failures = 0), STABLE_AFTER_MS);
+      let answered = true;
+      pinger = setInterval(() => {
+        if (!answered) return lose(`no answer to a ping within ${PING_EVERY_MS / 1000} s`);
+        answered = false;
+        current.ping();
+      }, PING_EVERY_MS);
+      current.on('pong', () => (answered = true));
       handlers.opened();
     });
     current.on('message', (data) => handlers.message(data.toString()));

@@ -28,6 +28,11 @@ export const parseAriDate = (text: string): number | undefined => {
 
 const ariDate = z.string().refine((text) => parseAriDate(text) !== undefined, 'must be an ARI date such as 2026-11-26T11:04:19.123+0100');
 
+/**
+ * The states the published description lists. Asterisk itself also writes "Rsrvd" (the description
+ * spells it "Rsrved") and "Mute", so a state is read as any text: only "Down", "Ring", "Ringing"
+ * and "Up" mean anything to the service.
+ */
 export const CHANNEL_STATES = ['Down', 'Rsrved', 'OffHook', 'Dialing', 'Ring', 'Ringing', 'Up', 'Busy', 'Dialing Offhook', 'Pre-ring', 'Unknown'] as const;
 
 const callerIDSchema = z.looseObject({ name: z.string(), number: z.string() });
@@ -35,7 +40,7 @@ const callerIDSchema = z.looseObject({ name: z.string(), number: z.string() });
 export const channelSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string(),
-  state: z.enum(CHANNEL_STATES),
+  state: z.string(),
   caller: callerIDSchema,
   connected: callerIDSchema,
   accountcode: z.string(),

@@ -135,6 +135,74 @@ describe('calls that began before the service listened', () => {
   });
 });
 
+describe('what real Asterisks do that a simple model would get wrong', () => {
+  it('publishes no call for a phone rung before the Dial that names its caller arrives (a pre-dial subroutine runs between)', async () => {
+    const bed = await start();
+    const call = bed.double.inboundCall(CALLER);
+    const leg = bed.double.outgoingChannel(call.channelID, 'PJSIP/101', 'AppQueue');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    bed.double.tellDial(call.channelID, leg.id, '101');
+    bed.double.answer(leg.id);
+    await bed.until(() => bed.pushed.get(call.channelID)?.answeredAt !== undefined);
+    expect([...bed.pushed.keys()]).toEqual([call.channelID]);
+    expect(bed.updates.every((update) => update.callID === call.channelID)).toBe(true);
+  });
+
+  it('joins a queue\'s Local member (its two halves and the phone it dials) to the caller: one inbound call', async () => {
+    const bed = await start();
+    const call = bed.double.inboundCall(CALLER);
+    const half1 = bed.double.outgoingChannel(call.channelID, 'Local/101@from-queue', 'AppQueue', 'Local/101@from-queue-0000001a;1');
+    const half2 = bed.double.createChannel('Local/101@from-queue', { name: 'Local/101@from-queue-0000001a;2', caller: CALLER, state: 'Ring' });
+    bed.double.tellDial(call.channelID, half1.id, 'Local/101@from-queue/n');
+    const phone = bed.double.dial(half2.id, 'PJSIP/101', 'PJSIP/101');
+    const ringing = await bed.until(() => bed.pushed.get(call.channelID)?.subscriberID !== undefined && bed.pushed.get(call.channelID));
+    expect(ringing).toMatchObject({ isOutbound: false, subscriberID: 'agt-101', remoteNumber: CALLER.number });
+    bed.double.answer(phone.id);
+    await bed.until(() => bed.pushed.get(call.channelID)?.answeredAt !== undefined);
+    bed.double.hangup(call.channelID);
+    bed.double.hangup(half1.id);
+    bed.double.hangup(half2.id);
+    const ended = await bed.until(() => bed.pushed.get(call.channelID)?.endedAt !== undefined && bed.pushed.get(call.channelID));
+    expect(ended.isMissedCall).toBe(false);
+    expect([...bed.pushed.keys()]).toEqual([call.channelID]);
+  });
+
+  it('lets a channel that leaves a bridge alive (a transfer, an agent\'s standing channel) go: the next call is a call of its own', async () => {
+    const bed = await start();
+    const first = bed.double.inboundCall(CALLER);
+    const agent = bed.double.createChannel('PJSIP/102', { caller: { name: 'Max', number: '102' }, exten: '102', state: 'Up' });
+    const bridge = bed.double.bridge([first.channelID, agent.id]);
+    await bed.until(() => bed.pushed.get(first.channelID));
+    bed.double.leaveBridge(bridge.id, agent.id);
+    bed.double.hangup(first.channelID);
+    await bed.until(() => bed.pushed.get(first.channelID)?.endedAt !== undefined);
+    const second = bed.double.inboundCall({ name: 'Sam Poe', number: '15550100002' });
+    bed.double.bridge([second.channelID, agent.id]);
+    const next = await bed.until(() => bed.pushed.get(second.channelID)?.answeredAt !== undefined && bed.pushed.get(second.channelID));
+    expect(next).toMatchObject({ isOutbound: false, remoteNumber: '15550100002', subscriberID: 'agt-102' });
+    expect(next.endedAt).toBeUndefined();
+    expect(bed.pushed.get(first.channelID)).toMatchObject({ remoteNumber: CALLER.number, endedAt: expect.any(Number) });
+  });
+
+  it('reads a list with a channel in a state the description does not name (Asterisk writes "Rsrvd" and "Mute")', async () => {
+    const bed = await start({ stream: false });
+    const call = bed.double.inboundCall(CALLER).ring(['PJSIP/101']);
+    bed.double.forceState(call.legOf('PJSIP/101'), 'Rsrvd');
+    expect((await bed.phone.listCalls(bed.signal)).map((listed) => listed.callID)).toEqual([call.channelID]);
+    bed.double.violations.length = 0;
+  });
+
+  it('numbers a call an agent dialed from the phone by what they dialed, not by the port in the trunk\'s dial string', async () => {
+    const bed = await start();
+    const phone = bed.double.createChannel('PJSIP/103', { caller: { name: 'Lin', number: '103' }, exten: '911', context: 'from-internal', state: 'Ring' });
+    bed.double.runApp(phone.id, 'Macro', 'dialout-trunk', { context: 'macro-dialout-trunk', exten: 's' });
+    bed.double.dial(phone.id, 'PJSIP/trunk', 'PJSIP/trunk/sip:911@10.0.0.1:5060');
+    const call = await bed.until(() => bed.pushed.get(phone.id));
+    expect(call).toMatchObject({ isOutbound: true, remoteNumber: '911', subscriberID: 'agt-103' });
+    expect(call.subscriberAnsweredAt).toBe(call.startedAt);
+  });
+});
+
 describe('placing a call through ARI', () => {
   it('two steps: rings the agent\'s phone, and once answered the dialplan dials the number: one outbound call', async () => {
     const bed = await start();

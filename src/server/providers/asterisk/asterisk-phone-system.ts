@@ -47,19 +47,32 @@ export interface AsteriskPhoneSystemOptions {
 export const RECONCILE_MS = 30_000;
 /** Events within this long are told as one batch (a queue ringing five phones is one update per call). */
 const FLUSH_MS = 15;
+/** While a dialed channel waits for its Dial, the calls are looked at again this often. */
+const HOLD_RECHECK_MS = 250;
 /** How long the agent's phone rings (two-step), or the remote party's (direct), before Asterisk gives up. */
 const RING_SECONDS = 30;
 const DEFAULT_KEEP_ENDED_MS = 5 * 60_000;
 
-const channelsSchema = z.array(channelSchema);
-const bridgesSchema = z.array(bridgeSchema);
-const endpointsSchema = z.array(endpointSchema);
+/** A list is read item by item: one channel Asterisk writes oddly is left out (and logged), not the whole list. */
+const listOf = <T,>(item: z.ZodType<T>, what: string, log: AsteriskPhoneSystemOptions['log']) =>
+  z.array(z.unknown()).transform((items) =>
+    items.flatMap((value) => {
+      const parsed = item.safeParse(value);
+      if (parsed.success) return [parsed.data];
+      const issue = parsed.error.issues[0];
+      log?.warn({ reason: `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() }, `an ARI ${what} left out of the list: it does not match ARI's model`);
+      return [];
+    }),
+  );
 
 const registeredOf = (endpoint: AriEndpoint | undefined): boolean | null =>
   endpoint?.state === 'online' ? true : endpoint?.state === 'offline' ? false : null;
 
 export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): PhoneSystem & { readonly client: AriClient } => {
   const client = new AriClient(options);
+  const channelsSchema = listOf(channelSchema, 'channel', options.log);
+  const bridgesSchema = listOf(bridgeSchema, 'bridge', options.log);
+  const endpointsSchema = listOf(endpointSchema, 'endpoint', options.log);
   const conversations = new Conversations({ agents: options.agents, keepEndedMs: options.keepEndedMs ?? DEFAULT_KEEP_ENDED_MS });
   const agents = new Map(options.agents.map((agent) => [agent.subscriberID, agent]));
   const endpoints = new Map<string, AriEndpoint>();
@@ -68,6 +81,9 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
   let reconciledAt: number | undefined;
   let pushUpdates: ((updates: CallUpdate[]) => void) | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
+  /** After the socket (re)opened, until its lists came: events alone would show legs whose callers only the lists tell. */
+  let catchingUp = false;
+  let stopStreaming: (() => void) | undefined;
   const closing = new AbortController();
 
   const flush = () => {
@@ -75,9 +91,11 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
     const now = options.clock.now();
     const updates = conversations.updates(now, now);
     if (updates.length > 0) pushUpdates?.(updates);
+    // A dialed channel left out until its Dial comes is told once the grace ends, events or not.
+    if (conversations.holding && pushUpdates) flushTimer ??= setTimeout(flush, HOLD_RECHECK_MS);
   };
   const flushSoon = () => {
-    flushTimer ??= setTimeout(flush, FLUSH_MS);
+    if (!catchingUp) flushTimer ??= setTimeout(flush, FLUSH_MS);
   };
 
   const readEndpoints = async (signal: AbortSignal) => {
@@ -93,7 +111,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
       client.request('GET', '/bridges', {}, signal, bridgesSchema),
     ]);
     const now = options.clock.now();
-    conversations.reconcile(channels, bridges, asked, now);
+    conversations.reconcile(channels, bridges, asked, now, now);
     reconciledAt = now;
   };
 
@@ -176,6 +194,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
     try {
       created = await client.request('POST', '/channels', query, signal, channelSchema);
     } catch (error) {
+      conversations.forgetPlaced(channelId);
       if (error instanceof AriRefusal && error.status === 400) {
         if (twoStep) throw new SubscriberRejection('subscriber_unreachable', `Asterisk could not call ${agent.endpoint} (${agent.firstName} ${agent.lastName}): ${error.ariMessage}`);
         throw new RemoteNumberRejection(`Asterisk refused to dial ${query.endpoint}: ${error.ariMessage}`);
@@ -234,12 +253,17 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
         reconciling?.abort();
         const current = new AbortController();
         reconciling = current;
+        catchingUp = true;
         const signal = AbortSignal.any([current.signal, closing.signal, AbortSignal.timeout(10_000)]);
         Promise.all([reconcile(signal), readEndpoints(signal)])
-          .then(flush)
           .catch((error: unknown) => {
             reconciledAt = undefined;
             if (!current.signal.aborted) options.log?.warn({ reason: (error as Error).message }, 'ARI lists after the event socket opened failed');
+          })
+          .finally(() => {
+            if (reconciling !== current) return;
+            catchingUp = false;
+            flush();
           });
       },
       lost: (reason) => {
@@ -249,14 +273,17 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
         onHealth?.({ connected: false, detail: `Asterisk's event socket is down (${reason}); its calls are polled until it reopens.` });
       },
     });
-    return () => {
+    stopStreaming = () => {
       stop();
       reconciling?.abort();
       clearTimeout(flushTimer);
       flushTimer = undefined;
       pushUpdates = undefined;
       socketUp = false;
+      catchingUp = false;
+      stopStreaming = undefined;
     };
+    return stopStreaming;
   };
 
   return {
@@ -267,6 +294,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
     listSubscribers,
     streamUpdates,
     close: async () => {
+      stopStreaming?.();
       closing.abort();
       clearTimeout(flushTimer);
     },

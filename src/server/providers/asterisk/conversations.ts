@@ -51,10 +51,19 @@ interface Leg {
   cause?: number;
   caller: Party;
   connected: Party;
-  exten: string;
+  /** The extension it was created for: for a phone's own channel, the number the agent dialed (the dialplan moves on to "s", "h"). */
+  firstExten: string;
+  /** Asterisk makes a channel it dials out in state "Down"; a phone's call to it comes in ringing ("Ring"). */
+  bornDown: boolean;
+  /** Service clock time it was first seen: a dialed channel is not a call of its own while its Dial may still come. */
+  firstSeenAt: number;
+  /** Provider time it was last seen alive (an event, a list): a list that no longer shows it ends it there. */
+  seenAt: number;
+  /** Its hang-up was asked for: leaving its bridge then is part of its end, not a move. */
+  hangingUp: boolean;
   /** The leg that dialed this one. */
   parent?: string;
-  /** The channel was dialed by another (Asterisk runs it in "AppDial"), even when the Dial that made it passed unseen. */
+  /** Asterisk runs it as dialed ("AppDial", "AppQueue"), even when the Dial that made it passed unseen. */
   dialed: boolean;
   dialstring?: string;
   /** Mixing bridges the leg was in: it stays joined to the legs it met there. */
@@ -63,10 +72,24 @@ interface Leg {
   toldTick: number;
 }
 
+/** The digits of an extension or number ("+1 555-0100" → "15550100"); none when it holds anything else ("s", "h", "101a"). */
 const digitsOf = (text: string | undefined): string => {
-  const runs = (text ?? '').match(/\d{3,15}/g);
-  return runs ? runs.reduce((longest, run) => (run.length > longest.length ? run : longest), '') : '';
+  const plain = (text ?? '').replace(/[\s()+.-]/g, '');
+  return /^\d{1,15}$/.test(plain) ? plain : '';
 };
+
+/** The number a dial string dials: "PJSIP/trunk/sip:911@10.0.0.1:5060" → "911", "15551234567@trunk" → "15551234567". */
+export const dialedNumber = (dialstring: string | undefined): string => {
+  const target = (dialstring ?? '').split('/').pop() ?? '';
+  return digitsOf(target.replace(/^(sips?|tel):/i, '').split('@')[0]);
+};
+
+/** Dialplan applications a dialed channel runs in: it was made by another's Dial or Queue. */
+const DIALED_APPS = new Set(['AppDial', 'AppDial2', 'AppQueue']);
+/** A channel Asterisk dialed out, whose Dial has not told who dialed it yet, waits this long before it counts as a call of its own. */
+export const UNJOINED_GRACE_MS = 2000;
+/** Legs set aside are remembered this long at least, so a late event or a list asked before they went cannot bring them back. */
+const GONE_MIN_MS = 10 * 60_000;
 
 /** "PJSIP/101-0000000a" → "PJSIP/101"; "Local/101@queue-00000001;2" → "Local/101@queue", with its pair. */
 const endpointOf = (name: string): { endpoint: string; localPair?: string } => {
@@ -105,6 +128,8 @@ export class Conversations {
   private readonly agentsByEndpoint: Map<string, AsteriskAgent>;
   /** Counts the words about legs (events, listed channels), to order them against the lists asked for. */
   private tick = 0;
+  /** The last `calls` left out a dialed channel still waiting for its Dial: it is a call of its own once the grace ends. */
+  holding = false;
 
   constructor(private readonly options: ConversationsOptions) {
     this.agentsByEndpoint = new Map(options.agents.map((agent) => [endpointKey(agent.endpoint), agent]));
@@ -114,9 +139,14 @@ export class Conversations {
     return this.legs.size;
   }
 
-  /** The service originated this channel (before any event about it can arrive). */
+  /** The service originates this channel (before any event about it can arrive). */
   notePlaced(channelID: string, placed: PlacedCall): void {
     this.placed.set(channelID, placed);
+  }
+
+  /** Asterisk refused the originate: no channel will come. */
+  forgetPlaced(channelID: string): void {
+    this.placed.delete(channelID);
   }
 
   private agentOf(leg: Leg): AsteriskAgent | undefined {
@@ -129,7 +159,7 @@ export class Conversations {
   }
 
   /** Takes a channel as ARI shows it at `at` (provider time). */
-  private see(channel: AriChannel, at: number): Leg {
+  private see(channel: AriChannel, at: number, now: number): Leg {
     let leg = this.legs.get(channel.id);
     if (!leg) {
       leg = {
@@ -139,18 +169,22 @@ export class Conversations {
         createdAt: parseAriDate(channel.creationtime) ?? at,
         caller: { ...channel.caller },
         connected: { ...channel.connected },
-        exten: channel.dialplan.exten,
+        firstExten: channel.dialplan.exten,
+        bornDown: channel.state === 'Down',
+        firstSeenAt: now,
+        seenAt: at,
+        hangingUp: false,
         dialed: false,
         bridges: new Set(),
         toldTick: 0,
       };
       this.legs.set(channel.id, leg);
     }
+    leg.seenAt = Math.max(leg.seenAt, at);
     leg.state = channel.state;
     leg.caller = { name: channel.caller.name, number: channel.caller.number };
     leg.connected = { name: channel.connected.name, number: channel.connected.number };
-    if (channel.dialplan.exten) leg.exten = channel.dialplan.exten;
-    if (channel.dialplan.app_name === 'AppDial') leg.dialed = true;
+    if (channel.dialplan.app_name !== undefined && DIALED_APPS.has(channel.dialplan.app_name)) leg.dialed = true;
     if (channel.state === 'Up' && leg.upAt === undefined) leg.upAt = at;
     leg.toldTick = ++this.tick;
     return leg;
@@ -174,9 +208,10 @@ export class Conversations {
       case 'BridgeDestroyed':
         return;
       case 'Dial': {
-        const peer = this.see(event.peer, at);
+        if (this.gone.has(event.peer.id) || (event.caller && this.gone.has(event.caller.id))) return;
+        const peer = this.see(event.peer, at, now);
         if (event.caller && event.caller.id !== peer.id) {
-          this.see(event.caller, at);
+          this.see(event.caller, at, now);
           peer.parent ??= event.caller.id;
         }
         if (event.dialstring) peer.dialstring = event.dialstring;
@@ -184,19 +219,35 @@ export class Conversations {
       }
       case 'ChannelEnteredBridge':
         if (event.channel) {
-          this.see(event.channel, at);
+          this.see(event.channel, at, now);
           this.enter(event.bridge, event.channel.id);
         }
         return;
+      case 'ChannelLeftBridge': {
+        const leg = this.see(event.channel, at, now);
+        // Hanging up, it stays joined to the call it ends; moved on alive (a transfer, a long-lived agent channel), it leaves.
+        if (!leg.hangingUp) this.leave(event.bridge.id, leg);
+        return;
+      }
+      case 'ChannelHangupRequest':
+        this.see(event.channel, at, now).hangingUp = true;
+        return;
       case 'ChannelDestroyed': {
-        const leg = this.see(event.channel, at);
+        const leg = this.see(event.channel, at, now);
         leg.destroyedAt ??= at;
         leg.cause = event.cause;
         return;
       }
       default:
-        this.see(event.channel, at);
+        this.see(event.channel, at, now);
     }
+  }
+
+  private leave(bridgeID: string, leg: Leg): void {
+    leg.bridges.delete(bridgeID);
+    const bridge = this.bridges.get(bridgeID);
+    bridge?.legs.delete(leg.id);
+    if (bridge?.legs.size === 0) this.bridges.delete(bridgeID);
   }
 
   /**
@@ -204,33 +255,36 @@ export class Conversations {
    * at `at`: a leg the list leaves out ended unless an event told of it since the list was asked; a
    * channel listed but destroyed meanwhile by an event stays ended.
    */
-  reconcile(channels: readonly AriChannel[], bridges: readonly AriBridge[], asked: number, at: number): void {
+  reconcile(channels: readonly AriChannel[], bridges: readonly AriBridge[], asked: number, at: number, now: number): void {
     const listed = new Set<string>();
     for (const channel of channels) {
       const known = this.legs.get(channel.id);
       if (known?.destroyedAt !== undefined || this.gone.has(channel.id)) continue;
       listed.add(channel.id);
-      this.see(channel, at);
+      // An event since the list was asked is newer than the list: the list only says the leg is alive.
+      if (known && known.toldTick > asked) known.seenAt = Math.max(known.seenAt, at);
+      else this.see(channel, at, now);
     }
+    // Gone without a word: it ended after it was last seen alive, and that is the end the service can stand by.
     for (const leg of this.legs.values())
-      if (!listed.has(leg.id) && leg.destroyedAt === undefined && leg.toldTick < asked) leg.destroyedAt = at;
+      if (!listed.has(leg.id) && leg.destroyedAt === undefined && leg.toldTick < asked) leg.destroyedAt = leg.seenAt;
     for (const bridge of bridges) for (const legID of bridge.channels) if (this.legs.has(legID)) this.enter(bridge, legID);
     this.adoptOrphans();
   }
 
   /**
-   * After a (re)connect the `Dial` that joined a ringing phone to its caller may have passed unseen:
-   * an agent's phone that rings for no known caller is joined to the unanswered caller whose number
-   * its connected line shows (Asterisk shows the caller to the phone it dials).
+   * After a (re)connect the `Dial` that joined a dialed channel to its caller may have passed unseen
+   * (a ringing phone, a trunk channel a phone dialed, a queue's Local member): a live dialed channel
+   * with no known caller, not yet in a bridge, is joined to the live channel its connected line shows
+   * as caller (Asterisk shows the caller to the channel it dials), the earliest if several.
    */
   private adoptOrphans(): void {
-    const waiting = [...this.legs.values()].filter(
-      (leg) => leg.parent === undefined && leg.destroyedAt === undefined && !this.agentOf(leg) && leg.bridges.size === 0,
-    );
-    for (const leg of this.legs.values()) {
-      if (leg.parent !== undefined || leg.destroyedAt !== undefined || leg.state !== 'Ringing' || !this.agentOf(leg)) continue;
-      if (leg.id.startsWith(PLACED_CHANNEL_PREFIX)) continue;
-      const caller = waiting.find((candidate) => candidate.caller.number !== '' && candidate.caller.number === leg.connected.number);
+    const live = [...this.legs.values()].filter((leg) => leg.destroyedAt === undefined).sort((a, b) => a.createdAt - b.createdAt);
+    for (const leg of live) {
+      if (leg.parent !== undefined || leg.bridges.size > 0 || leg.id.startsWith(PLACED_CHANNEL_PREFIX)) continue;
+      if (!leg.dialed && !(leg.state === 'Ringing' && this.agentOf(leg))) continue;
+      const number = leg.connected.number;
+      const caller = number && live.find((candidate) => candidate !== leg && !candidate.dialed && candidate.caller.number === number && candidate.createdAt <= leg.createdAt);
       if (caller) leg.parent = caller.id;
     }
   }
@@ -273,7 +327,7 @@ export class Conversations {
           queue.push(next);
         }
       }
-      groups.set(rootOf(members, this.legs), members);
+      groups.set(rootOf(members, this.legs, (leg) => this.agentOf(leg) !== undefined), members);
     }
     return groups;
   }
@@ -281,7 +335,9 @@ export class Conversations {
   private callOf(root: Leg, legs: readonly Leg[]): ProviderCall {
     const placed = this.placed.get(root.id);
     const rootAgent = this.agentOf(root);
-    const isOutbound = placed !== undefined || root.id.startsWith(PLACED_CHANNEL_PREFIX) || rootAgent !== undefined;
+    /** Placed by an earlier run of the service: its ID says so. */
+    const placedBefore = placed === undefined && root.id.startsWith(PLACED_CHANNEL_PREFIX);
+    const isOutbound = placed !== undefined || placedBefore || rootAgent !== undefined;
     const agentLegs = legs.filter((leg) => this.agentOf(leg));
     const answered = agentLegs.filter((leg) => leg.upAt !== undefined).sort((a, b) => (a.upAt as number) - (b.upAt as number));
     const ringing = agentLegs.filter((leg) => leg.destroyedAt === undefined).sort((a, b) => b.createdAt - a.createdAt);
@@ -300,16 +356,18 @@ export class Conversations {
     if (isOutbound) {
       call.remoteNumber =
         placed?.remoteNumber ??
-        (digitsOf(rootAgent ? root.exten : undefined) || digitsOf(legs.find((leg) => leg.dialstring && !this.agentOf(leg))?.dialstring));
-      const picked = placed ? minOf(ownLegs.map((leg) => leg.upAt)) : rootAgent ? root.createdAt : undefined;
+        (digitsOf(rootAgent || placedBefore ? root.firstExten : undefined) || dialedNumber(legs.find((leg) => leg.dialstring && !ownLegs.includes(leg))?.dialstring));
+      // Placed by the service, the agent's phone rang first; dialed from the phone, the agent was on it from the start.
+      const picked = placed || placedBefore ? minOf(ownLegs.map((leg) => leg.upAt)) : rootAgent ? root.createdAt : undefined;
       if (picked !== undefined) call.subscriberAnsweredAt = picked;
-      if (farUp !== undefined) call.answeredAt = farUp;
+      if (farUp !== undefined) call.answeredAt = Math.max(farUp, call.startedAt);
     } else {
       call.remoteNumber = digitsOf(root.caller.number);
       const name = root.caller.name.trim();
       if (name && name !== root.caller.number) call.remoteName = name;
+      // An agent's channel that stood before the caller came (an application bridged them) answered when the call began, not before.
       const agentUp = answered[0]?.upAt;
-      if (agentUp !== undefined) call.answeredAt = agentUp;
+      if (agentUp !== undefined) call.answeredAt = Math.max(agentUp, call.startedAt);
       call.isMissedCall = endedAt !== undefined && agentUp === undefined;
     }
     if (agent) {
@@ -331,16 +389,20 @@ export class Conversations {
   calls(now: number): ProviderCall[] {
     const live: ProviderCall[] = [];
     const roots = new Set<string>();
+    this.holding = false;
     for (const [root, legs] of this.groups()) {
       const call = this.callOf(root, legs);
       roots.add(call.callID);
       if (call.endedAt === undefined) {
-        live.push(call);
+        if (!this.awaitingCaller(root, now)) live.push(call);
+        else this.holding = true;
         continue;
       }
       this.ended.set(call.callID, { call, at: now });
-      for (const leg of legs) this.forgetLeg(leg.id, now);
-      this.placed.delete(root.id);
+      for (const leg of legs) {
+        this.forgetLeg(leg.id, now);
+        this.placed.delete(leg.id);
+      }
     }
     for (const [callID, fields] of this.told) {
       if (roots.has(callID) || this.ended.has(callID)) continue;
@@ -353,10 +415,20 @@ export class Conversations {
       this.told.delete(callID);
     }
     for (const [legID, at] of this.gone) {
-      if (now - at <= this.options.keepEndedMs) break;
+      if (now - at <= Math.max(this.options.keepEndedMs, GONE_MIN_MS)) break;
       this.gone.delete(legID);
     }
     return [...live, ...[...this.ended.values()].map((ended) => ended.call)];
+  }
+
+  /**
+   * A channel Asterisk dialed out (made "Down", or running as dialed) that no Dial has joined to its
+   * caller yet: the Dial follows its creation by a few milliseconds, or more when a pre-dial
+   * subroutine or a Local channel's dialplan runs first. Until then, or UNJOINED_GRACE_MS, it is no call.
+   */
+  private awaitingCaller(root: Leg, now: number): boolean {
+    if (this.placed.has(root.id) || root.id.startsWith(PLACED_CHANNEL_PREFIX) || root.parent !== undefined) return false;
+    return (root.bornDown || root.dialed) && now - root.firstSeenAt < UNJOINED_GRACE_MS;
   }
 
   private forgetLeg(legID: string, now: number): void {
@@ -391,10 +463,15 @@ export class Conversations {
   }
 }
 
-/** The leg no other in the call dialed, first created (the ID breaks a tie). */
-const rootOf = (members: readonly Leg[], all: ReadonlyMap<string, Leg>): Leg => {
+/**
+ * The leg no other in the call dialed, first created (the ID breaks a tie). Where a caller and an
+ * agent's channel met in a bridge without a Dial between them (an application bridged them: the
+ * agent's channel stands, the callers come), the caller's leg is the call's.
+ */
+const rootOf = (members: readonly Leg[], all: ReadonlyMap<string, Leg>, isAgent: (leg: Leg) => boolean): Leg => {
   const undialed = members.filter((leg) => !leg.dialed && (leg.parent === undefined || !all.has(leg.parent)));
-  const candidates = undialed.length > 0 ? undialed : members;
+  const callers = undialed.filter((leg) => !isAgent(leg));
+  const candidates = callers.length > 0 && callers.length < undialed.length ? callers : undialed.length > 0 ? undialed : members;
   return candidates.reduce((first, leg) => (leg.createdAt < first.createdAt || (leg.createdAt === first.createdAt && byUniqueID.compare(leg.id, first.id) < 0) ? leg : first));
 };
 
