@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ManualClock, systemClock } from '../src/server/clock.js';
 import type { ProviderCall } from '../src/server/providers/phone-system.js';
+import { STABLE_AFTER_MS } from '../src/server/providers/asterisk/ari-client.js';
 import { RECONCILE_MS } from '../src/server/providers/asterisk/asterisk-phone-system.js';
 import { startProgram } from '../src/testbed/child-process.js';
 import { AriDouble, type InboundCall } from '../src/testbed/asterisk/ari-double.js';
@@ -155,8 +156,9 @@ export const asteriskReconnect = async (rounds: number, liveCalls = 200): Promis
       calls.push(...fillCalls(double, changed));
       await until(whole, 'the calls after a reconnect');
       times.push(performance.now() - cutAt);
-      // Settled before the next cut: the socket open again.
+      // Settled before the next cut: the socket open again, and up long enough not to count as a flap.
       await until(() => double.openSockets === 1, 'the socket');
+      await new Promise((resolve) => setTimeout(resolve, STABLE_AFTER_MS + 500));
     }
     return { rounds, liveCalls, changedWhileDown: 2 * changed, p50: quantile(times, 0.5), max: Math.max(...times) };
   } finally {

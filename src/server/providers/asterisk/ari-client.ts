@@ -111,8 +111,8 @@ export interface EventSocketHandlers {
 /** First and longest wait before reopening the event socket. */
 export const RECONNECT_FIRST_MS = 250;
 export const RECONNECT_MAX_MS = 10_000;
-/** A socket counts as good again (the backoff starts over) once it stayed open this long. */
-const STABLE_AFTER_MS = 30_000;
+/** A socket counts as good again (the backoff starts over) once it stayed open this long; one dropped sooner is a flap. */
+export const STABLE_AFTER_MS = 2000;
 /** A ping this often; a socket that has not answered the last one by the next is dead (a lost host, a NAT that forgot it). */
 const PING_EVERY_MS = 20_000;
 
