@@ -1,9 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // Every `zod` import of the dashboard (the shared contract's too) gets zod configured for the CSP first.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/zod-without-eval.ts', import.meta.url)) }] },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -72,6 +72,26 @@ test('the live view shows the calls, and follows them as the phone system adds a
   await page.screenshot({ path: `${SHOTS}/live-dark.png`, fullPage: true });
 });
 
+test('no page breaks its Content-Security-Policy, and every script and stylesheet arrives compressed', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+  });
+  const encodings = new Map<string, string>();
+  page.on('response', (response) => {
+    if (/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
+  });
+  for (const path of ['/', '/wallboard', '/analytics']) {
+    await page.goto(service.dashboardURL.replace(/\/#/, `${path}#`));
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+  }
+  expect(encodings.size).toBeGreaterThan(3);
+  for (const [asset, encoding] of encodings) expect(encoding, asset).toBe('br');
+});
+
 test('every row state and threshold mark reads at WCAG AA, in both themes (axe)', async ({ page }) => {
   test.setTimeout(150_000);
   const agent = (await subscribers()).find((s) => s.registered && s.active);
