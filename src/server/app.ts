@@ -25,6 +25,7 @@ import { routeCatalogPlugin } from './http/route-catalog.js';
 import { securityHeadersPlugin } from './http/security-headers-plugin.js';
 import { streamSlotsPlugin } from './http/stream-slots.js';
 import { webAppPlugin } from './http/web-app-plugin.js';
+import { claimSolo, type SoloClaim } from './cluster/solo-claim.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { agentsRoute } from './routes/agents-route.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
@@ -230,6 +231,20 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     open: () => !closing && app.log.level !== 'debug' && app.log.level !== 'trace',
   });
 
+  // Alone on a shared database: the providers are claimed there before anything is written, so a
+  // second instance without "cluster" refuses to start instead of syncing them too.
+  let solo: SoloClaim | undefined;
+  const location = options.history.location;
+  if ((options.autoSync ?? true) && !cluster && location.kind === 'postgres')
+    app.addHook('onReady', async () => {
+      solo = await claimSolo({
+        url: location.url,
+        ...(location.schema === undefined ? {} : { schema: location.schema }),
+        instance: options.instanceName ?? `${hostname()}/${process.pid}`,
+        scopes: registry.all().map((runtime) => runtime.scope),
+        log: app.log,
+      });
+    });
   // Planned before the first sync writes (hooks run in order), filled in the background after.
   if (historyBackfill)
     app.addHook('onReady', async () => {
@@ -246,6 +261,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await historyBackfill?.stop();
     await registry.close();
+    await solo?.release();
     await cluster?.stop();
     await stopRetention?.();
     await options.history.close();

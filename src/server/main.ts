@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SoloRefused } from './cluster/solo-claim.js';
+import { readableLogStream } from './log-lines.js';
 import { buildApp } from './app.js';
 import { webRootIfBuilt } from './http/web-app-plugin.js';
 import { ConfigError, demoConfig, loadConfigFile } from './config/load-config.js';
@@ -16,6 +18,8 @@ const envSchema = z.object({
   CALLBOARD_CONFIG: z.string().min(1).optional(),
   CALLBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set (to anything) for JSON logs in a terminal too. */
+  LOG_JSON: z.string().optional(),
   CALLBOARD_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -113,7 +117,12 @@ const main = async () => {
     backfill: true,
     webRoot,
     ...(env.CALLBOARD_INSTANCE ? { instanceName: env.CALLBOARD_INSTANCE } : {}),
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Readable lines for a person at a terminal; JSON, the default, for files, pipes and collectors.
+      ...(process.stdout.isTTY && !env.LOG_JSON ? { stream: readableLogStream(process.stdout) } : {}),
+    },
   });
   const shutdown = async (signal: string) => {
     if (config.cluster) {
@@ -136,6 +145,7 @@ const main = async () => {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') return fail(`port ${env.PORT} on ${env.HOST} is already in use; set PORT to another port`);
+    if (error instanceof SoloRefused) return fail(error.message);
     throw error;
   }
   const address = app.server.address();

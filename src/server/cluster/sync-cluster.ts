@@ -33,6 +33,13 @@ const HEARTBEAT_MS = 1000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 4000;
 
+/**
+ * The advisory lock of a provider's sync, within a schema: the leader of a cluster holds it, and so
+ * does an instance that syncs alone, so two instances never both sync one provider.
+ */
+export const providerLockKey = (schema: string | undefined, scope: ProviderScope): string =>
+  createHash('sha256').update(`callboard:${schema ?? ''}:${scopeKey(scope)}`).digest().readBigInt64BE(0).toString();
+
 /** The `application_name` of an instance's dedicated connection, as PostgreSQL's pg_stat_activity shows it. */
 export const leadershipConnectionName = (instance: string) => `callboard leadership ${instance}`.slice(0, 63);
 
@@ -119,8 +126,7 @@ export class SyncCluster {
 
   seat(scope: ProviderScope): SharedSync {
     const key = scopeKey(scope);
-    const digest = createHash('sha256').update(`callboard:${this.options.schema ?? ''}:${key}`).digest();
-    const seat = new Seat(this, this.options.feeds, scope, digest.readBigInt64BE(0).toString());
+    const seat = new Seat(this, this.options.feeds, scope, providerLockKey(this.options.schema, scope));
     this.seats.set(key, seat);
     return seat;
   }
