@@ -1,5 +1,5 @@
 /**
- * The shell examples a new user pastes — the README's "Using the API" block and the start-up
+ * The shell examples a new user pastes — the API page's "Using the API" block (docs/api.md) and the start-up
  * banner's — run as written, in bash, against the demo: every command exists on this machine,
  * every request succeeds, and no header goes out empty.
  */
@@ -36,16 +36,16 @@ const runBash = (script: string) => {
 
 const statuses = (stdout: string) => [...stdout.matchAll(/^HTTP (\d{3})$/gm)].map((m) => Number(m[1]));
 
-/** The fenced `sh` block that follows a heading of the README. */
-const readmeBlockAfter = (heading: string) => {
-  const readme = readFileSync('README.md', 'utf8');
+/** The fenced `sh` block that follows a heading of the API's page (linked from the README). */
+const apiDocBlockAfter = (heading: string) => {
+  const readme = readFileSync('docs/api.md', 'utf8');
   const start = readme.indexOf(heading);
   const fence = readme.indexOf('```sh\n', start);
   return readme.slice(fence + '```sh\n'.length, readme.indexOf('\n```', fence));
 };
 
-test("the README's API examples run as written and succeed", () => {
-  const block = readmeBlockAfter('## Using the API')
+test("the API page's examples run as written and succeed", () => {
+  const block = apiDocBlockAfter('## Using the API')
     .replace(/^TOKEN=.*$/m, `TOKEN='${service.token}'`)
     .replace(/^BASE=http:\/\/127\.0\.0\.1:8080/m, `BASE=${service.baseURL}`);
   expect(block).toContain('Idempotency-Key');

@@ -35,7 +35,7 @@ const doc: RouteDoc = {
   summary: 'Call updates a provider pushes (extension)',
   description:
     "A provider's status callbacks, configured by the service on the calls it places (and by you on a Twilio number or " +
-    "TwiML app, see the README). No bearer token: the provider signs each request (Twilio: `X-Twilio-Signature`, an " +
+    "TwiML app, see docs/providers.md). No bearer token: the provider signs each request (Twilio: `X-Twilio-Signature`, an " +
     "HMAC-SHA1 with the account's auth token over the URL as configured in `webhookBaseURL` and the form fields), and a " +
     'request that is unsigned or wrongly signed is refused with 403 and changes nothing. A valid update takes effect at ' +
     "once (the change stream carries it); on a cluster any instance may receive it and the sync's leader applies it once. " +

@@ -2,7 +2,7 @@
 import { MAX_WINDOW_MS } from '../../../../contract/call-record.js';
 import { roundDown } from '../../../lib/time-ticks.js';
 
-/** Each preset with the bucket the service would pick for it (README: 1 h → 60 s, 24 h → 5 min, 7 d → 30 min). */
+/** Each preset with the bucket the service would pick for it (docs/api.md: 1 h → 60 s, 24 h → 5 min, 7 d → 30 min). */
 export const RANGE_PRESETS = [
   { id: '1h', label: '1 h', ms: 3_600_000, bucketSeconds: 60 },
   { id: '24h', label: '24 h', ms: 86_400_000, bucketSeconds: 300 },
