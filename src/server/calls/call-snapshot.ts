@@ -134,6 +134,14 @@ export class CallSnapshot {
     return this.serialized.callsJSON();
   }
 
+  /**
+   * The same for every snapshot of the same calls (this one, and those retaken from it when a sync
+   * changed nothing): what is made of `callsJSON()` can be kept once under it, for all of them.
+   */
+  get sameCalls(): object {
+    return this.serialized;
+  }
+
   /** The list response's body: `{"calls":[...],"totalCalls":n}`. */
   get body(): Buffer {
     return this.serialized.body();

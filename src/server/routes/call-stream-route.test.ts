@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
 import { agentChangesEventSchema, agentsSnapshotEventSchema } from '../../contract/agents.js';
 import { changesEventSchema, snapshotEventSchema, statusEventSchema } from '../../contract/call-stream.js';
@@ -9,7 +9,10 @@ import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { ScriptedPhoneSystem, subscriber } from '../test-support/scripted-phone-system.js';
+import { SharedText } from '../http/event-stream.js';
 import { openStream, type StreamClient } from '../test-support/stream-client.js';
+
+const deflateOriginal = SharedText.prototype.deflate;
 import { buildTestApp, T0, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
 import { createTestHistory } from '../test-support/test-history.js';
 
@@ -161,6 +164,28 @@ describe('the change stream', () => {
     t.phone('acme/support/pbx').calls = [...t.phone('acme/support/pbx').calls, providerCall('late', T0 + 5)];
     await t.app.providers.syncAll();
     expect((await stream.next((e) => e.event === 'changes')).data).toContain('"late"');
+  });
+
+  it('compresses a list once for every stream it opens, also after a sync that changed nothing', async () => {
+    await start();
+    t.phone('acme/support/pbx').calls = Array.from({ length: 200 }, (_, i) => providerCall(`c${i}`, T0 - i));
+    await t.app.providers.syncAll();
+    const compressed = new Set<SharedText>();
+    const deflate = vi.spyOn(SharedText.prototype, 'deflate').mockImplementation(function (this: SharedText) {
+      if (this.text.startsWith('[')) compressed.add(this);
+      return deflateOriginal.call(this);
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const stream = await open('pbx', { 'accept-encoding': 'gzip' });
+        expect(snapshotEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'snapshot')).data)).calls).toHaveLength(200);
+        t.clock.advance(1000);
+        await t.app.providers.syncAll();
+      }
+      expect(compressed.size).toBe(1);
+    } finally {
+      deflate.mockRestore();
+    }
   });
 
   it('ends its streams when the service shuts down', async () => {
