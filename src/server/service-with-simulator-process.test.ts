@@ -161,7 +161,8 @@ describe('the service with a simulator provider pointed at a simulator process',
     expect(stalled.json().code).toBe('provider_timeout');
     // Answered at the provider's deadline (requestTimeoutMs), not later.
     expect(Date.now() - asked).toBeGreaterThanOrEqual(950);
-    expect(Date.now() - asked).toBeLessThan(3000);
+    // Well before the 10 s a request waits by default; the margin is for a busy machine.
+    expect(Date.now() - asked).toBeLessThan(5000);
 
     expect((await send('PUT', FAILURE, { mode: 'unavailable' })).statusCode).toBe(204);
     expect((await send('GET', SUBSCRIBERS)).json().code).toBe('provider_unavailable');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../contract/call-record.js';
 import { ManualClock } from '../clock.js';
 import type { JournalRecall } from '../history/history-store.js';
@@ -486,27 +486,30 @@ describe('ProviderSync: updates the provider pushes', () => {
 
   it('lists soon, within the provider’s floor, when an update names a call no list has shown', async () => {
     const { phone, sync } = setup({ intervalMs: 60_000, minListIntervalMs: 300 });
+    // When each list started, on the real clock the schedule runs on: the test asserts gaps, never a fixed wait.
+    const listedAt: number[] = [];
+    const list = phone.listCalls.bind(phone);
+    phone.listCalls = (signal) => (listedAt.push(performance.now()), list(signal));
     await sync.syncOnce();
     phone.calls = [call('c', 999_000)];
     await sync.push([answered(1_000_000, 1)]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(phone.listRequests).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(phone.listRequests).toBe(2);
+    await vi.waitFor(() => expect(phone.listRequests).toBe(2), { timeout: 5000, interval: 10 });
+    expect((listedAt[1] as number) - (listedAt[0] as number)).toBeGreaterThanOrEqual(290);
     expect(served(sync)[0]).toMatchObject({ answeredAt: new Date(1_000_000).toISOString() });
   });
 
   it('asks no list before the time a rate-limited provider gave', async () => {
     const { phone, sync } = setup({ intervalMs: 100 });
+    const listedAt: number[] = [];
     phone.listCalls = async () => {
       phone.listRequests += 1;
+      listedAt.push(performance.now());
       throw new ProviderFailure('unavailable', 'rate limited', undefined, 500);
     };
     sync.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(phone.listRequests).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(phone.listRequests).toBe(2);
+    // Every 100 ms otherwise: the second list waits out the 500 ms the provider asked for, however busy the machine.
+    await vi.waitFor(() => expect(phone.listRequests).toBeGreaterThanOrEqual(2), { timeout: 5000, interval: 10 });
+    expect((listedAt[1] as number) - (listedAt[0] as number)).toBeGreaterThanOrEqual(490);
   });
 
   it('takes updates from a connection it opens to the phone system while it syncs, and closes it when it stops', async () => {

@@ -93,7 +93,8 @@ describe('Twilio callbacks on a cluster', () => {
     await double.settled();
     expect(double.sentCallbacks.length).toBeGreaterThanOrEqual(4);
     expect(double.sentCallbacks.map((sent) => sent.status)).toEqual(double.sentCallbacks.map(() => 204));
-    expect(Math.max(ringing, answered, ended)).toBeLessThan(2000);
+    // Pushed, not listed: every step on every instance well before the 30 s list could have told it.
+    expect(Math.max(ringing, answered, ended)).toBeLessThan(10_000);
 
     // Applied by the leader, and removed from the inbox in the same commit.
     expect(await count('select count(*)::int as n from sync_inbox where provider_id = $1')).toBe(0);
