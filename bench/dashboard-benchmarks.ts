@@ -281,7 +281,9 @@ export const heapOverTime = async (
 
 export interface InitialLoad {
   firstScreenGzipBytes: number;
-  files: { file: string; gzipBytes: number }[];
+  /** What the first screen's files took on the wire, as the service sent them (brotli to Chromium). */
+  firstScreenWireBytes: number;
+  files: { file: string; gzipBytes: number; wireBytes: number; encoding: string }[];
   firstLiveDataMs: number;
   referenceMs: number;
 }
@@ -292,13 +294,17 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page = await context.newPage();
-  const files: { file: string; gzipBytes: number }[] = [];
+  const files: InitialLoad['files'] = [];
   page.on('response', async (response) => {
     const url = new URL(response.url());
     if (!/\.(js|css)$/.test(url.pathname)) return;
+    const body = await response.body();
+    const sizes = await response.request().sizes();
     files.push({
       file: url.pathname.replace(/^\/assets\//, ''),
-      gzipBytes: gzipSync(await response.body(), { level: 9 }).length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+      wireBytes: sizes.responseBodySize,
+      encoding: response.headers()['content-encoding'] ?? 'none',
     });
   });
   try {
@@ -325,6 +331,7 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
     const referenceMs = Date.now() - start;
     return {
       firstScreenGzipBytes: firstScreen.reduce((sum, f) => sum + f.gzipBytes, 0),
+      firstScreenWireBytes: firstScreen.reduce((sum, f) => sum + f.wireBytes, 0),
       files: files.map((f) => ({ ...f, file: beforeData.has(f.file) ? f.file : `${f.file} (after data)` })),
       firstLiveDataMs,
       referenceMs,
