@@ -33,7 +33,7 @@ const changingService = (calls: number, transport: Transport) =>
   ]);
 
 const LIST_PATH = '/v1/accounts/bench/applications/app/provider/pbx/calls';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
   '--disable-gpu',
   '--disable-dev-shm-usage',

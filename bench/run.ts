@@ -24,6 +24,7 @@ import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmar
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
 import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
+import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
 import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 
@@ -283,6 +284,8 @@ const main = async () => {
     for (const how of ['events', 'lists'] as const) asteriskFresh.push(await asteriskFreshness(browser, windows.freshnessSamples, how));
     const asteriskReconnects = await asteriskReconnect(10);
     const asteriskRequests = await asteriskRequestsPerMinute(200);
+    log('14. Lighthouse: the three pages, desktop and mobile');
+    const lighthouseRows = await lighthouseRuns();
     log(`12. the agent board at ${count(BOARD_AGENTS)} agents`);
     const boards = [
       await boardAtSize(browser, 'live view', { seconds: windows.dashboardSeconds }),
@@ -372,6 +375,9 @@ ${boardSection(boards)}
 
 ## 13. The Asterisk provider: ARI's event → the pixel, reconnects, and requests per minute
 ${asteriskSection(asteriskFresh, asteriskReconnects, asteriskRequests)}
+
+## 14. Lighthouse: what a browser downloads, and how soon it shows data
+${lighthouseSection(lighthouseRows)}
 `;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
