@@ -5,6 +5,7 @@
  * from seconds to minutes; phones drop their registration now and then. Calls placed through the
  * service (click-to-call) are answered by the agents and the customers they dial. Seeded.
  */
+import { createRandom } from '../../server/providers/simulator/random.js';
 import type { AriDouble, InboundCall } from './ari-double.js';
 
 export interface AsteriskCallCenterOptions {
@@ -21,21 +22,10 @@ export interface AsteriskCallCenterStats {
   abandoned: number;
 }
 
-/** A small, fast, seedable generator (mulberry32). */
-const randomFrom = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
 
 export const startAsteriskCallCenter = (options: AsteriskCallCenterOptions) => {
   const { double } = options;
-  const random = randomFrom(options.seed ?? 11);
+  const random = createRandom(options.seed ?? 11).next;
   const between = (min: number, max: number) => Math.round(min + random() * (max - min));
   const stats: AsteriskCallCenterStats = { offered: 0, answered: 0, abandoned: 0 };
   const timers = new Set<NodeJS.Timeout>();

@@ -121,19 +121,22 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
     return conversations.calls(options.clock.now());
   };
 
+  /** An agent as a subscriber, registered as its endpoint's state last said. */
+  const subscriberOf = (agent: AsteriskAgent): Subscriber => ({
+    providerSubscriberID: agent.subscriberID,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    email: agent.email,
+    extension: agent.extension,
+    number: agent.number,
+    registered: registeredOf(endpoints.get(endpointKey(agent.endpoint))),
+    active: agent.active,
+  });
+
   const listSubscribers = async (signal: AbortSignal): Promise<Subscriber[]> => {
     // The socket tells every endpoint's change; without it (or before its first list) they are asked.
     if (!socketUp || endpoints.size === 0) await readEndpoints(signal);
-    return options.agents.map((agent) => ({
-      providerSubscriberID: agent.subscriberID,
-      firstName: agent.firstName,
-      lastName: agent.lastName,
-      email: agent.email,
-      extension: agent.extension,
-      number: agent.number,
-      registered: registeredOf(endpoints.get(endpointKey(agent.endpoint))),
-      active: agent.active,
-    }));
+    return options.agents.map(subscriberOf);
   };
 
   /** The agent's endpoint as Asterisk has it now: unknown to it, or offline, refuses the call before anything rings. */
@@ -154,17 +157,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
 
   const placeCall = async (request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[]> => {
     const entry = agents.get(request.providerSubscriberID);
-    const subscriber = entry && {
-      providerSubscriberID: entry.subscriberID,
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      email: entry.email,
-      extension: entry.extension,
-      number: entry.number,
-      registered: registeredOf(endpoints.get(endpointKey(entry.endpoint))),
-      active: entry.active,
-    };
-    checkCaller(subscriber, request);
+    checkCaller(entry && subscriberOf(entry), request);
     const agent = entry as AsteriskAgent;
     await checkEndpoint(agent, signal);
     const channelId = `${PLACED_CHANNEL_PREFIX}${randomUUID()}`;

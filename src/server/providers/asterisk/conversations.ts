@@ -436,11 +436,7 @@ export class Conversations {
     if (!leg) return;
     this.legs.delete(legID);
     this.gone.set(legID, now);
-    for (const bridgeID of leg.bridges) {
-      const bridge = this.bridges.get(bridgeID);
-      bridge?.legs.delete(legID);
-      if (bridge?.legs.size === 0) this.bridges.delete(bridgeID);
-    }
+    for (const bridgeID of [...leg.bridges]) this.leave(bridgeID, leg);
   }
 
   /** The calls whose fields changed since they were last told, as updates at provider time `at`. */
