@@ -52,6 +52,7 @@ export const serviceLevelsQuerySchema = z.strictObject({
     .optional(),
   answerWithinSeconds: wholeSeconds(1, 600).optional(),
   shortAbandonSeconds: wholeSeconds(0, 60).optional(),
+  subscribers: z.enum(['include', 'omit'], { error: 'must be "include" or "omit"' }).optional(),
 });
 export type ServiceLevelsQuery = z.infer<typeof serviceLevelsQuerySchema>;
 
@@ -117,6 +118,16 @@ export const serviceLevelsResponseSchema = z
   })
   .meta({ id: 'ServiceLevelsResponse' });
 export type ServiceLevelsResponse = z.infer<typeof serviceLevelsResponseSchema>;
+
+/** What the endpoint answers: `subscribers` is absent when the request said `subscribers=omit`. */
+export const serviceLevelsAnswerSchema = serviceLevelsResponseSchema
+  .partial({ subscribers: true })
+  .meta({ id: 'ServiceLevelsAnswer' });
+export type ServiceLevelsAnswer = z.infer<typeof serviceLevelsAnswerSchema>;
+
+/** The answer to `subscribers=omit`: the totals and buckets only. */
+export const serviceLevelTotalsResponseSchema = serviceLevelsResponseSchema.omit({ subscribers: true });
+export type ServiceLevelTotalsResponse = z.infer<typeof serviceLevelTotalsResponseSchema>;
 
 export const missedCallsQuerySchema = z.strictObject({
   fromDate: queryDateSchema.optional(),

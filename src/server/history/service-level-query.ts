@@ -15,6 +15,8 @@ export interface ServiceLevelRequest {
   bucketMs: number;
   answerWithinMs: number;
   shortAbandonMs: number;
+  /** Whether to group by subscriber too; a center's thousands of agents make that the larger part of the answer. */
+  subscribers?: boolean;
 }
 
 /** What a group of calls adds up to: counts, and sums and maxima in ms. */
@@ -119,9 +121,9 @@ export const serviceLevelRows = async (db: HistoryDb, scope: ProviderScope, r: S
     )
     SELECT c.i AS i, CAST(NULL AS TEXT) AS sub, CAST(NULL AS TEXT) AS first_name, CAST(NULL AS TEXT) AS last_name, CAST(NULL AS TEXT) AS extension, ${AGGREGATES}
     FROM c GROUP BY c.i
-    UNION ALL
+    ${r.subscribers === false ? sql`` : sql`UNION ALL
     SELECT CAST(NULL AS BIGINT), c.sub, MAX(c.fn), MAX(c.ln), MAX(c.ext), ${AGGREGATES}
-    FROM c WHERE c.sub IS NOT NULL GROUP BY c.sub
+    FROM c WHERE c.sub IS NOT NULL GROUP BY c.sub`}
   `.execute(db);
   const rows: ServiceLevelRows = { buckets: [], subscribers: [] };
   for (const row of result.rows) {

@@ -5,6 +5,7 @@ import {
   ANSWER_TIME_BOUNDS,
   missedCallsResponseSchema,
   serviceLevelsResponseSchema,
+  serviceLevelTotalsResponseSchema,
   type ServiceLevelFigures,
 } from '../../contract/service-levels.js';
 import { createRandom } from '../providers/simulator/random.js';
@@ -127,6 +128,13 @@ describe('GET service-levels', () => {
     ]);
     expect(answer.subscribers[0]).toMatchObject({ firstName: 'AGT-101', extension: '101', serviceLevel: 0.5 });
 
+    // Without the per-subscriber rows: the same totals and buckets, and no `subscribers` at all (not an empty list that would read as "nobody").
+    const res = await get(`${paths.serviceLevels(pbx)}?fromDate=${iso(from)}&toDate=${iso(T0)}&bucketSeconds=1800&subscribers=omit`);
+    expect(res.statusCode, res.body).toBe(200);
+    const totalsOnly = serviceLevelTotalsResponseSchema.strict().parse(res.json());
+    expect(totalsOnly).toEqual({ ...answer, subscribers: undefined });
+    expect(res.json()).not.toHaveProperty('subscribers');
+
     // The two thresholds are the asker's: 60 s answers all three in time, and with 0 s every caller who gave up counts.
     const lenient = await serviceLevels(`?fromDate=${iso(from)}&toDate=${iso(T0)}&answerWithinSeconds=60&shortAbandonSeconds=0`);
     expect(lenient.totals).toMatchObject({ answeredWithin: 3, shortAbandoned: 0, abandoned: 2, serviceLevel: 0.6 });
@@ -167,12 +175,13 @@ describe('GET service-levels', () => {
     expect(ANSWER_TIME_BOUNDS).toHaveLength(5);
   });
 
-  it('refuses thresholds out of range, naming them', async () => {
+  it('refuses thresholds out of range and an unknown subscribers choice, naming them', async () => {
     for (const [query, field] of [
       ['?answerWithinSeconds=0', 'answerWithinSeconds'],
       ['?answerWithinSeconds=601', 'answerWithinSeconds'],
       ['?shortAbandonSeconds=61', 'shortAbandonSeconds'],
       ['?shortAbandonSeconds=2.5', 'shortAbandonSeconds'],
+      ['?subscribers=none', 'subscribers'],
     ]) {
       const res = await get(`${paths.serviceLevels(pbx)}${query}`);
       expect(res.statusCode, query).toBe(400);

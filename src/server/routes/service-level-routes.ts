@@ -11,10 +11,10 @@ import {
   missedCallsResponseSchema,
   SERVICE_LEVEL_DEFINITIONS,
   serviceLevelsQuerySchema,
-  serviceLevelsResponseSchema,
+  serviceLevelsAnswerSchema,
   type MissedCall,
   type MissedCallsResponse,
-  type ServiceLevelsResponse,
+  type ServiceLevelsAnswer,
 } from '../../contract/service-levels.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
 import type { MissedCallRow } from '../history/missed-calls-query.js';
@@ -56,8 +56,16 @@ const serviceLevelsDoc: RouteDoc = {
     { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } },
     secondsParameter('answerWithinSeconds', 1, 600, DEFAULT_ANSWER_WITHIN_SECONDS, 'A call answered within this many seconds of its start meets the service level'),
     secondsParameter('shortAbandonSeconds', 0, 60, DEFAULT_SHORT_ABANDON_SECONDS, 'A caller who gives up sooner than this is a short abandon, left out of service level and abandon rate'),
+    {
+      name: 'subscribers',
+      in: 'query',
+      description:
+        '`omit` leaves out the per-subscriber figures (the response has no `subscribers`): a live view that shows only the totals ' +
+        'need not read a row for each of a large center\'s agents. `include` by default.',
+      schema: { type: 'string', enum: ['include', 'omit'] },
+    },
   ],
-  responses: { '200': { description: 'The figures, for the window, per bucket (oldest first) and per subscriber (most offered first)', json: serviceLevelsResponseSchema } },
+  responses: { '200': { description: 'The figures, for the window, per bucket (oldest first) and per subscriber (most offered first, unless omitted)', json: serviceLevelsAnswerSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Analytics are read-only.',
 };
@@ -93,7 +101,7 @@ const toMissedCall = (row: MissedCallRow): MissedCall => {
 };
 
 export const serviceLevelRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, historyFill }: ServiceLevelRoutesOptions) => {
-  app.get(routePatterns.serviceLevels, { config: { doc: serviceLevelsDoc } }, async (request: ScopeRequest): Promise<ServiceLevelsResponse> => {
+  app.get(routePatterns.serviceLevels, { config: { doc: serviceLevelsDoc } }, async (request: ScopeRequest): Promise<ServiceLevelsAnswer> => {
     const runtime = prepareAnalytics(request, registry);
     const query = serviceLevelsQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
@@ -102,12 +110,13 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
     const answerWithinSeconds = Number(query.data.answerWithinSeconds ?? DEFAULT_ANSWER_WITHIN_SECONDS);
     const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
+    const withSubscribers = query.data.subscribers !== 'omit';
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>
       history.serviceLevels(
         runtime.scope,
-        { ...window, bucketMs: bucketSeconds * 1000, answerWithinMs: answerWithinSeconds * 1000, shortAbandonMs: shortAbandonSeconds * 1000 },
+        { ...window, bucketMs: bucketSeconds * 1000, answerWithinMs: answerWithinSeconds * 1000, shortAbandonMs: shortAbandonSeconds * 1000, subscribers: withSubscribers },
         tokenKey(request.principal),
       ),
     );
@@ -135,7 +144,7 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
       shortAbandonSeconds,
       totals: figuresOf(rows.buckets.reduce(addSums, emptySums())),
       buckets,
-      subscribers,
+      ...(withSubscribers ? { subscribers } : {}),
       ...(fill ? { historyFill: fill } : {}),
     };
   });

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { paths, type ProviderScope } from '../../../contract/paths.js';
-import { missedCallsResponseSchema, serviceLevelsResponseSchema } from '../../../contract/service-levels.js';
+import { missedCallsResponseSchema, serviceLevelsResponseSchema, serviceLevelTotalsResponseSchema } from '../../../contract/service-levels.js';
 import type { ApiClient } from './api-client.js';
 import { nextPollDelay } from './calls-query.js';
 import { providerKey } from './query-keys.js';
@@ -38,7 +38,11 @@ const query = (params: Record<string, string | number | undefined>) =>
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The figures of a window ending now, as one bucket; asked again every half minute, and when calls answer or end (see the hook). */
+/**
+ * The figures of a window ending now, as one bucket, without the per-subscriber rows (at a large
+ * center those are megabytes the tiles never show); asked again every half minute, and when calls
+ * answer or end (see the hook).
+ */
 export const liveServiceLevelsQueryOptions = (client: ApiClient, scope: ProviderScope, window: LiveWindow, definition: ServiceLevelDefinition, enabled: boolean) =>
   queryOptions({
     queryKey: serviceLevelKeys.liveWindow(client.baseURL, scope, window, definition),
@@ -47,8 +51,8 @@ export const liveServiceLevelsQueryOptions = (client: ApiClient, scope: Provider
       const from = 'since' in window ? Math.min(window.since, to - 1000) : to - window.lastMs;
       const seconds = Math.max(1, Math.ceil((to - from) / 1000));
       return client.get(
-        `${paths.serviceLevels(scope)}${query({ fromDate: iso(from), toDate: iso(to), bucketSeconds: seconds, ...definition })}`,
-        serviceLevelsResponseSchema,
+        `${paths.serviceLevels(scope)}${query({ fromDate: iso(from), toDate: iso(to), bucketSeconds: seconds, ...definition, subscribers: 'omit' })}`,
+        serviceLevelTotalsResponseSchema,
         signal,
       );
     },

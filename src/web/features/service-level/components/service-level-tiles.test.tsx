@@ -47,6 +47,8 @@ describe('ServiceLevelTiles', () => {
     );
     await waitFor(() => expect(within(tile('Service level')).getByText('70 %')).toBeInTheDocument());
     expect(asked.every((url) => url.searchParams.get('answerWithinSeconds') === '30' && url.searchParams.get('shortAbandonSeconds') === '5')).toBe(true);
+    // The tiles show totals only: never the per-subscriber rows, a large center's megabytes.
+    expect(asked.every((url) => url.searchParams.get('subscribers') === 'omit')).toBe(true);
     expect(tile('Service level')).toHaveTextContent('Within 30 s in 15 min · today 90 %');
     expect(tile('Service level')).toHaveTextContent('Below 75 %');
     expect(tile('Speed of answer')).toHaveTextContent('0:12');

@@ -8,7 +8,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
-import type { ServiceLevelsResponse } from '../../../../contract/service-levels.js';
+import type { ServiceLevelTotalsResponse } from '../../../../contract/service-levels.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { liveServiceLevelsQueryOptions, serviceLevelKeys, type ServiceLevelDefinition } from '../../../lib/api/service-levels-query.js';
 import { startOfDayIn } from '../../../../contract/time-zone.js';
@@ -43,7 +43,7 @@ const inboundSignature = (calls: readonly CallRecord[]): string => {
   return `${answered}/${ended}/${latest}`;
 };
 
-const figuresOf = (results: readonly { data?: ServiceLevelsResponse; isError: boolean }[]) => {
+const figuresOf = (results: readonly { data?: ServiceLevelTotalsResponse; isError: boolean }[]) => {
   const loaded = results.flatMap((result) => (result.data ? [result.data.totals] : []));
   return { figures: loaded.length === 0 ? undefined : combineFigures(loaded), partial: loaded.length < results.length };
 };
@@ -62,7 +62,7 @@ export const useLiveServiceLevels = (
   const providers = scopes.length;
   // Stable while the providers are: TanStack runs a combine again whenever the function changes.
   const combine = useCallback(
-    (results: readonly { data?: ServiceLevelsResponse; isError: boolean }[]): LiveServiceLevels => {
+    (results: readonly { data?: ServiceLevelTotalsResponse; isError: boolean }[]): LiveServiceLevels => {
       const recent = figuresOf(results.slice(0, providers));
       const today = figuresOf(results.slice(providers));
       if (!recent.figures || !today.figures) return results.some((result) => result.isError) ? { status: 'error' } : { status: 'pending' };
