@@ -40,8 +40,16 @@ declare module 'autocannon' {
   }
 }
 
-/** Our service and a bare node:http server sending the very same bytes, mode by mode. */
-export const listThroughput = async (calls: number, seconds = 8): Promise<ThroughputRow[]> => {
+export type ThroughputMode = ThroughputRow['mode'];
+
+const ALL_MODES: readonly ThroughputMode[] = ['identity', 'gzip', '304'];
+
+/** Our service and a bare node:http server sending the very same bytes, mode by mode (all three unless `only` names some). */
+export const listThroughput = async (
+  calls: number,
+  seconds = 8,
+  only: readonly ThroughputMode[] = ALL_MODES,
+): Promise<ThroughputRow[]> => {
   const service = await startChild('bench/servers/service-server.ts', ['--provider', 'static', '--calls', String(calls)]);
   const base = `http://127.0.0.1:${service.port}`;
   const first = await fetch(`${base}${LIST_PATH}`, { headers: auth });
@@ -60,7 +68,7 @@ export const listThroughput = async (calls: number, seconds = 8): Promise<Throug
     { mode: 'identity' as const, headers: {} },
     { mode: 'gzip' as const, headers: { 'accept-encoding': 'gzip' } },
     { mode: '304' as const, headers: { 'if-none-match': etag }, expectStatus: 304 },
-  ];
+  ].filter(({ mode }) => only.includes(mode));
   const rows: ThroughputRow[] = [];
   try {
     for (const { mode, headers, expectStatus } of modes) {

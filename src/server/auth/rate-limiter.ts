@@ -8,6 +8,9 @@ interface Bucket {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** One answer shared by every allowed request: nothing is allocated for the common case. */
+const ALLOWED: RateDecision = Object.freeze({ allowed: true });
+
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly refillPerMs: number;
@@ -35,7 +38,7 @@ export class RateLimiter {
     }
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
-      return { allowed: true };
+      return ALLOWED;
     }
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000)) };
   }

@@ -20,7 +20,35 @@ export interface TokenEntry {
 
 export const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
+/**
+ * Whether two tokens are the same, in a time that depends on the length of `presented` alone:
+ * every character is compared, whatever differed first, as `timingSafeEqual` compares digests.
+ */
+export const sameToken = (known: string, presented: string): boolean => {
+  let difference = known.length ^ presented.length;
+  // Past the end of `known`, charCodeAt gives NaN, which the bitwise operator reads as 0.
+  for (let i = 0; i < presented.length; i += 1) difference |= known.charCodeAt(i) ^ presented.charCodeAt(i);
+  return difference === 0;
+};
+
+/** The principal last resolved on one connection, and the exact token it was resolved from. */
+interface ResolvedOnConnection {
+  token: string;
+  principal: Principal;
+}
+
 export class TokenIndex {
+  /**
+   * Per connection (its socket, held weakly: gone with the connection), the last token found and
+   * its principal, so a poller's keep-alive connection hashes its token once rather than on every
+   * request. It is safe because it answers only what `find` would: the entry is reused only for
+   * the very same token, compared in constant time (a proxy that carries several clients' requests
+   * on one connection learns nothing from the timing), and any other token on the connection is
+   * looked up in full. It belongs to this index, whose entries never change: a configuration
+   * reloaded, or a token revoked, makes a new index, whose connections start with nothing remembered.
+   */
+  private readonly byConnection = new WeakMap<object, ResolvedOnConnection>();
+
   constructor(private readonly entries: readonly TokenEntry[]) {}
 
   static fromConfig(config: ServiceConfig): TokenIndex {
@@ -51,6 +79,15 @@ export class TokenIndex {
       if (timingSafeEqual(entry.digest, digest) && found === undefined) found = entry.principal;
     }
     return found;
+  }
+
+  /** `find`, remembered for `connection` (see `byConnection`). */
+  findOn(connection: object, token: string): Principal | undefined {
+    const resolved = this.byConnection.get(connection);
+    if (resolved !== undefined && sameToken(resolved.token, token)) return resolved.principal;
+    const principal = this.find(token);
+    if (principal) this.byConnection.set(connection, { token, principal });
+    return principal;
   }
 }
 

@@ -40,9 +40,11 @@ export interface PositionedSnapshot {
 export interface NextState {
   snapshot: CallSnapshot;
   entry?: ChangeEntry;
-  /** The calls the change upserted and the IDs it removed, for a cluster's feed. */
+  /** The calls the change upserted and the IDs it removed, for a cluster's feed (and the journal). */
   upserted: ProviderCall[];
   removed: string[];
+  /** The snapshot `upserted` and `removed` were found against; none for a first snapshot, whose every call is new. */
+  from?: CallSnapshot;
 }
 
 type Health = 'live' | 'failing' | 'stale';
@@ -78,12 +80,13 @@ export class LiveCalls {
     const { provider } = this.options;
     const previous = this.snapshot ?? (fromEmpty ? CallSnapshot.empty(provider) : undefined);
     const { snapshot, diff } = CallSnapshot.next(previous, calls, takenAt, provider);
-    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return { snapshot, upserted: [], removed: [] };
+    if (!diff) return { snapshot, upserted: [], removed: [] };
+    if (diff.upserted.length === 0 && diff.removed.length === 0) return { snapshot, upserted: [], removed: [], from: previous };
     const entry = this.changes.numbered((position) => changesData(provider.id, position, snapshot, diff), {
       upserted: diff.upserted.length,
       removed: diff.removed.length,
     });
-    return { snapshot, entry, upserted: diff.upserted, removed: diff.removed.map((call) => call.callID) };
+    return { snapshot, entry, upserted: diff.upserted, removed: diff.removed.map((call) => call.callID), from: previous };
   }
 
   /**

@@ -10,8 +10,9 @@ import type { Clock } from '../clock.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { ProviderFailure, type CallUpdate, type PhoneSystem, type ProviderCall } from '../providers/phone-system.js';
 import type { CallJournal } from '../history/history-store.js';
-import { journalBatch, type JournalBatch } from '../history/journal-batch.js';
+import { journalBatch, journalBatchOf, type JournalBatch } from '../history/journal-batch.js';
 import type { ChangeEntry, ChangeLogLimits, LogPosition } from './change-log.js';
+import type { CallSnapshot } from './call-snapshot.js';
 import { FeedFollower } from './feed-follower.js';
 import { KnownCalls, type CallEndingsView } from './known-calls.js';
 import { LiveCalls, type NextState, type PositionedSnapshot, type ProviderStatus, type SnapshotRead, type SyncListener } from './live-calls.js';
@@ -52,6 +53,12 @@ export interface ProviderSyncOptions {
 /** Alone, this instance syncs; in a cluster, the leader syncs and commits, and followers serve what it committed. */
 export type SyncRole = 'solo' | 'leader' | 'follower';
 
+/** What the journal holds: these calls, and the snapshot published with them when it lists them all. */
+interface Journaled {
+  known: readonly ProviderCall[];
+  snapshot?: CallSnapshot;
+}
+
 interface QueuedPush {
   updates: readonly CallUpdate[];
   resolve: () => void;
@@ -70,8 +77,11 @@ export class ProviderSync {
   /** Steps that change the calls (a list taken in, pushed updates, a drained inbox) run one at a time. */
   private steps: Promise<void> = Promise.resolve();
   private queuedPushes: QueuedPush[] = [];
-  /** The calls as last written to the journal; undefined until a write succeeds, or after one failed. */
-  private journaled: readonly ProviderCall[] | undefined;
+  /**
+   * The calls as last written to the journal, and the snapshot published with them when it held
+   * every one of them; undefined until a write succeeds, or after one failed.
+   */
+  private journaled: Journaled | undefined;
   /** Whether the journal was asked what the service knew before this run (or this lead). */
   private recalled = false;
   /** Failed lists in a row; the log says when a streak starts and ends, not every list of it. */
@@ -433,15 +443,32 @@ export class ProviderSync {
   private async advance(view: CallEndingsView, takenAt: number, step: { listed?: boolean; delivered?: readonly string[] }): Promise<boolean> {
     const leader = this.leading();
     const state = this.live.next(view.listed, takenAt, leader);
-    const batch = journalBatch(this.journaled, view.known, takenAt, view.endedByService);
+    const batch = this.journalBatchFor(view, state, takenAt);
+    const journaled = { known: view.known, ...(view.listed.length === view.known.length ? { snapshot: state.snapshot } : {}) };
     if (leader) {
       if (!(await this.commit(state, batch, takenAt, step.delivered))) return false;
-      this.journaled = view.known;
+      this.journaled = journaled;
     }
     this.live.publish(state, step.listed);
     if (leader) return true;
-    await this.record(batch, view.known);
+    await this.record(batch, journaled);
     return true;
+  }
+
+  /**
+   * What the journal lacks of a new state. When the journal holds the calls of the very snapshot
+   * this state was diffed from, and every known call is listed (none kept only for the journal),
+   * the snapshot's diff is the journal's: the calls are not compared a second time.
+   */
+  private journalBatchFor(view: CallEndingsView, state: NextState, takenAt: number): JournalBatch {
+    const journaled = this.journaled;
+    if (journaled?.snapshot !== undefined && journaled.snapshot === state.from && view.listed.length === view.known.length) {
+      // In the order the calls are known, as a diff of the known calls gives them.
+      const changed = new Set(state.upserted.map((call) => call.callID));
+      const upserts = changed.size === 0 ? [] : view.known.filter((call) => changed.has(call.callID));
+      return journalBatchOf(upserts, takenAt, view.endedByService);
+    }
+    return journalBatch(journaled?.known, view.known, takenAt, view.endedByService);
   }
 
   private async commit(state: NextState, batch: JournalBatch, takenAt: number, delivered: readonly string[] | undefined): Promise<boolean> {
@@ -495,10 +522,10 @@ export class ProviderSync {
    * journaled even when `keepEndedMs` is 0). A failed write never stops the live feed; the next
    * write then carries every call, and the store closes what vanished meanwhile.
    */
-  private async record(batch: JournalBatch, known: readonly ProviderCall[]): Promise<void> {
+  private async record(batch: JournalBatch, journaled: Journaled): Promise<void> {
     try {
       await this.options.journal.write(batch);
-      this.journaled = known;
+      this.journaled = journaled;
     } catch (error) {
       this.journaled = undefined;
       this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal write failed');

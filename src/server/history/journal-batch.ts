@@ -20,6 +20,9 @@ export interface JournalBatch {
 
 const NONE: ReadonlySet<string> = new Set();
 
+const flaggedOf = (upserts: readonly ProviderCall[], endedByService: ReadonlySet<string>): ReadonlySet<string> =>
+  endedByService.size === 0 ? NONE : new Set(upserts.filter((call) => endedByService.has(call.callID)).map((call) => call.callID));
+
 export const journalBatch = (
   written: readonly ProviderCall[] | undefined,
   current: readonly ProviderCall[],
@@ -27,6 +30,13 @@ export const journalBatch = (
   endedByService: ReadonlySet<string> = NONE,
 ): JournalBatch => {
   const upserts = written ? diffCalls(written, current).upserted : [...current];
-  const flagged = endedByService.size === 0 ? NONE : new Set(upserts.filter((call) => endedByService.has(call.callID)).map((call) => call.callID));
-  return { at, upserts, endedByService: flagged, complete: !written };
+  return { at, upserts, endedByService: flaggedOf(upserts, endedByService), complete: !written };
 };
+
+/** The batch after a written one when what changed since is already known (`upserts`, found by the caller's own diff). */
+export const journalBatchOf = (upserts: ProviderCall[], at: number, endedByService: ReadonlySet<string> = NONE): JournalBatch => ({
+  at,
+  upserts,
+  endedByService: flaggedOf(upserts, endedByService),
+  complete: false,
+});

@@ -32,7 +32,11 @@ const MAX_TRACKED_ADDRESSES = 10_000;
 const unauthorized = (detail: string, challenge: string) =>
   new ApiProblem('unauthorized', detail, { headers: { 'www-authenticate': challenge } });
 
-export const authenticate = (tokens: TokenIndex, header: string | undefined): Principal => {
+/**
+ * The principal of a request's bearer token, or a 401 problem. Given the request's `connection`
+ * (its socket), the token is looked up once per connection while it stays the same (`TokenIndex.findOn`).
+ */
+export const authenticate = (tokens: TokenIndex, header: string | undefined, connection?: object | null): Principal => {
   if (header === undefined || header === '')
     throw unauthorized('Send "Authorization: Bearer <token>" with every request.', 'Bearer realm="callboard"');
   const match = BEARER.exec(header);
@@ -41,7 +45,7 @@ export const authenticate = (tokens: TokenIndex, header: string | undefined): Pr
       'The Authorization header must read "Bearer <token>".',
       'Bearer realm="callboard", error="invalid_request"',
     );
-  const principal = tokens.find(match[1]);
+  const principal = connection ? tokens.findOn(connection, match[1]) : tokens.find(match[1]);
   if (!principal)
     throw unauthorized('The token is not valid: it is unknown or has been revoked.', 'Bearer realm="callboard", error="invalid_token"');
   return principal;
@@ -74,7 +78,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   /** A wrong token answers 401 until its address used up its allowance, then 429 until it refills. */
   const authenticateOrThrottle = (request: FastifyRequest): Principal => {
     try {
-      return authenticate(options.tokens, request.headers.authorization);
+      return authenticate(options.tokens, request.headers.authorization, request.raw.socket);
     } catch (error) {
       const decision = failures.take(request.ip);
       if (decision.allowed) throw error;

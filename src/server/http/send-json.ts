@@ -12,6 +12,8 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
 export const matchesIfNoneMatch = (header: string | undefined, etag: string): boolean => {
   if (!header) return false;
+  // A poller sends back the very tag it was given: no list to take apart.
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   const wanted = opaque(etag);
   return header.split(',').some((tag) => opaque(tag) === wanted);

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths, SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
 import { providerCall } from '../test-support/provider-call.js';
@@ -91,6 +92,37 @@ describe('the conditional list before the framework', () => {
     });
     expect(answer.status).toBe(304);
     expect(answer.headers.get('access-control-allow-origin')).toBe('https://board.example.com');
+  });
+
+  it('looks up each token sent on one keep-alive connection, never answering it as the token before', async () => {
+    await start();
+    const etag = await current();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    /** A GET on the agent's one connection: its status, and whether it went on the socket of the request before. */
+    const onSharedConnection = (token: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const sent = request(
+          `${base}${pbx}`,
+          { agent, headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } },
+          (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, reused: sent.reusedSocket }));
+          },
+        );
+        sent.on('error', reject);
+        sent.end();
+      });
+    try {
+      expect(await onSharedConnection(tokens.acmeAll)).toEqual({ status: 304, reused: false });
+      expect(await onSharedConnection(tokens.acmeAll)).toEqual({ status: 304, reused: true });
+      // Globex may not see Acme's provider, on a connection Acme's token used or any other.
+      expect(await onSharedConnection(tokens.globex)).toEqual({ status: 404, reused: true });
+      expect(await onSharedConnection('not-a-token-0123456789')).toEqual({ status: 401, reused: true });
+      expect(await onSharedConnection(tokens.acmeSalesWrite)).toEqual({ status: 403, reused: true });
+      expect(await onSharedConnection(tokens.acmeAll)).toEqual({ status: 304, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('draws on the same rate limit as the routes, which answer 429 once it is spent', async () => {
