@@ -12,6 +12,18 @@ describe('startOfDayIn', () => {
   ])('in %s at %s is %s', (zone, now, midnight) => {
     expect(new Date(startOfDayIn(zone, Date.parse(now))).toISOString()).toBe(midnight);
   });
+
+  it('turns to the new day at midnight itself, asked every second around it (answers are kept per minute)', () => {
+    for (const [zone, midnight] of [
+      ['UTC', '2026-11-23T00:00:00.000Z'],
+      ['Asia/Kathmandu', '2026-11-22T18:15:00.000Z'],
+      ['Europe/Berlin', '2026-03-29T22:00:00.000Z'],
+    ] as const) {
+      const at = Date.parse(midnight);
+      for (let t = at - 90_000; t < at + 90_000; t += 1000)
+        expect(startOfDayIn(zone, t), `${zone} at ${new Date(t).toISOString()}`).toBe(t < at ? startOfDayIn(zone, at - 3_600_000) : at);
+    }
+  });
 });
 
 describe('isTimeZone', () => {

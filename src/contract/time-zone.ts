@@ -30,13 +30,25 @@ const wallClockAsUTC = (zone: string, at: number): number => {
     });
     partsFormatters.set(zone, format);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(format.formatToParts(new Date(at)).find((p) => p.type === type)?.value ?? 0);
+  const parts = format.formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 };
 
+/** The last answer per zone, for the minute it was asked in: a midnight falls on a minute, so the answer holds for all of it. */
+const lastMidnight = new Map<string, { minute: number; start: number }>();
+
 /** Epoch ms of the last midnight in `zone` (the zone's offset is read twice, for days that change it). */
 export const startOfDayIn = (zone: string, now: number): number => {
+  const minute = Math.floor(now / 60_000);
+  const known = lastMidnight.get(zone);
+  if (known?.minute === minute) return known.start;
+  const start = computeStartOfDay(zone, now);
+  lastMidnight.set(zone, { minute, start });
+  return start;
+};
+
+const computeStartOfDay = (zone: string, now: number): number => {
   const wall = wallClockAsUTC(zone, now);
   const midnightWall = wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
   const offsetNow = wall - Math.floor(now / 1000) * 1000;

@@ -1,5 +1,5 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
@@ -35,10 +35,10 @@ const countLive = (calls: CallsFeed['calls']) => {
   return live;
 };
 
-const useLiveTitle = (feed: CallsFeed) => {
+const useLiveTitle = (calls: CallsFeed['calls'], status: CallsFeed['status']) => {
   // Counted when the calls change, not on every render of the page.
-  const counted = useMemo(() => countLive(feed.calls), [feed.calls]);
-  const live = feed.status === 'ready' ? counted : undefined;
+  const counted = useMemo(() => countLive(calls), [calls]);
+  const live = status === 'ready' ? counted : undefined;
   useTitlePart('page', live === undefined ? 'Live calls · Callboard' : `(${live}) Live calls · Callboard`);
 };
 
@@ -62,16 +62,46 @@ const useAgentChoice = () => {
 const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
   const intervalMs = usePollInterval();
   const feed = useCallsFeed(workspace.scopes, { intervalMs });
+  // The table shows each change first; the figures (tiles, chart, alerts, panels) follow in a
+  // render React may interrupt, so at 10,000 calls a change never waits for all of them at once.
+  const calls = useDeferredValue(feed.calls);
+  const receivedAt = useDeferredValue(feed.receivedAt);
+  // With the calls it describes, so the figures never read "ready" over the empty list before them.
+  const status = useDeferredValue(feed.status);
+  useLiveTitle(calls, status);
   useRefusedToken(feed.error);
   const freshness = useFreshness(feed, intervalMs);
   const timeZone = useTimeZone();
-  useLiveTitle(feed);
   useLoadPhoneRules(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
   const board = useAgentBoard(workspace.scopes, feed.mode);
   const agentChoice = useAgentChoice();
   const ending = useEndCall(workspace);
-  const alerts = useAlertCenter({ calls: feed.calls, scopes: workspace.scopes, board, ready: feed.status === 'ready' });
+  const alerts = useAlertCenter({ calls, scopes: workspace.scopes, board, ready: status === 'ready' });
+
+  const loading = status !== 'ready';
+  // The same elements while the deferred calls stand still: the table's own render skips them.
+  const figures = useMemo(
+    () => (
+      <>
+        <CallTiles
+          calls={calls}
+          scopes={workspace.scopes}
+          loading={loading}
+          leading={<ServiceLevelTiles calls={calls} scopes={workspace.scopes} loading={loading} />}
+          leadingCount={SERVICE_LEVEL_TILES}
+        />
+        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
+          <LiveConcurrencyChart calls={calls} receivedAt={receivedAt} scopes={workspace.scopes} timeZone={timeZone} />
+          <div className="flex flex-col gap-4">
+            <ClickToCallPanel workspace={workspace} calls={calls} />
+            <ToCallBackPanel calls={calls} scopes={workspace.scopes} />
+          </div>
+        </div>
+      </>
+    ),
+    [calls, receivedAt, workspace, loading, timeZone],
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -85,20 +115,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
       <AlertBanner center={alerts} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
-        <CallTiles
-          calls={feed.calls}
-          scopes={workspace.scopes}
-          loading={feed.status !== 'ready'}
-          leading={<ServiceLevelTiles calls={feed.calls} scopes={workspace.scopes} loading={feed.status !== 'ready'} />}
-          leadingCount={SERVICE_LEVEL_TILES}
-        />
-        <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
-          <LiveConcurrencyChart calls={feed.calls} receivedAt={feed.receivedAt} scopes={workspace.scopes} timeZone={timeZone} />
-          <div className="flex flex-col gap-4">
-            <ClickToCallPanel workspace={workspace} calls={feed.calls} />
-            <ToCallBackPanel calls={feed.calls} scopes={workspace.scopes} />
-          </div>
-        </div>
+        {figures}
         <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />
         <LiveCallsTable
           calls={feed.calls}

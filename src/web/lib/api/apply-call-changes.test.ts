@@ -25,6 +25,15 @@ describe('applyCallChanges', () => {
     expect(applyCallChanges(calls, [tie], []).map((call) => call.callID)).toEqual(['a', 'aa', 'b']);
   });
 
+  it('places many new calls at once as it places a few, in start order', () => {
+    const base = Array.from({ length: 50 }, (_, i) => callRecord(`k${i}`, { startedAt: at(2 * i) }));
+    const fresh = Array.from({ length: 40 }, (_, i) => callRecord(`n${i}`, { startedAt: at((7 * i) % 101) }));
+    for (const count of [1, 5, 32, 33, 40]) {
+      const added = fresh.slice(0, count);
+      expect(applyCallChanges(base, added, ['k3']), `${count} new`).toEqual([...base.filter((call) => call.callID !== 'k3'), ...added].sort(byStart));
+    }
+  });
+
   it('moves a call whose start time changed, and ignores removals of calls it does not hold', () => {
     const moved = { ...a, startedAt: at(9) };
     expect(applyCallChanges([a, b, c], [moved], ['nope']).map((call) => call.callID)).toEqual(['b', 'c', 'a']);
