@@ -70,18 +70,30 @@ export class FeedFollower {
     const { state } = read;
     this.resync = false;
     if (read.checkpoint) this.live.restart(state.epoch, read.checkpoint.seq, read.checkpoint.calls, state.takenAt);
-    for (const change of read.changes) this.follow(change);
+    this.follow(read.changes);
     if (state.takenAt !== undefined) this.live.retake(state.takenAt);
     this.live.setFailure(state.failure ? new ProviderFailure(state.failure.kind, state.failure.message, this.provider.name) : undefined);
   }
 
-  /** Applies one change the leader committed, as the leader applied it. */
-  private follow(change: FeedChange): void {
+  /**
+   * Applies the changes the leader committed, in order, each numbered in the change log and sent to
+   * the streams as the leader sent it. The list is sorted, compared and serialized once, for the
+   * state after the last of them: a follower catching up on 200 changes at 10,000 calls made 200
+   * lists of 10,000 before, seconds of its event loop. All of it runs in one turn, so no reader
+   * sees a state between them; a stream that needs a snapshot meanwhile gets the last state, which
+   * the changes after its position leave as it is (each call ends as the last change to it says).
+   */
+  private follow(changes: readonly FeedChange[]): void {
+    const last = changes.at(-1);
+    if (!last) return;
     const byID = new Map(this.live.calls.map((call) => [call.callID, call]));
-    for (const call of change.upserts) byID.set(call.callID, call);
-    for (const callID of change.removed) byID.delete(callID);
+    for (const change of changes) {
+      for (const call of change.upserts) byID.set(call.callID, call);
+      for (const callID of change.removed) byID.delete(callID);
+    }
     const previous = this.live.positioned()?.snapshot;
-    const { snapshot } = CallSnapshot.next(previous, [...byID.values()], change.at, this.provider);
-    this.live.publish({ snapshot, entry: { seq: change.seq, at: change.at, data: change.data, upserted: change.upserts.length, removed: change.removed.length } });
+    const { snapshot } = CallSnapshot.next(previous, [...byID.values()], last.at, this.provider);
+    for (const change of changes)
+      this.live.publish({ snapshot, entry: { seq: change.seq, at: change.at, data: change.data, upserted: change.upserts.length, removed: change.removed.length } });
   }
 }

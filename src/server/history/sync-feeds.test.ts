@@ -1,9 +1,12 @@
 /** The shared sync feed in PostgreSQL: terms fence writes, one transaction per sync, reads from a position or a checkpoint. */
+import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { NotLeading, type FeedChange } from '../calls/shared-sync.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { historyKind, useHistoryStore } from '../test-support/test-history.js';
 import { journalBatch } from './journal-batch.js';
+import { openHistoryDatabase } from './open-history-database.js';
+import { SyncFeeds } from './sync-feeds.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const T0 = Date.UTC(2026, 10, 23, 12);
@@ -70,6 +73,38 @@ describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
       expect(read?.checkpoint?.seq).toBe(1);
       expect(read?.checkpoint?.calls.map((call) => call.callID)).toEqual(['a', 'b']);
       expect(read?.changes.map((c) => c.seq)).toEqual([2, 3]);
+    }
+  });
+
+  it('reads the checkpoint\'s calls out of the database only to rebuild from them: not to fence a commit, claim a term or read from a position', async () => {
+    // Every row the database answers, as the feed's own queries get them.
+    const rows: Record<string, unknown>[] = [];
+    const spy: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        rows.push(...(args.result.rows as Record<string, unknown>[]));
+        return args.result;
+      },
+    };
+    const db = await openHistoryDatabase(store().location);
+    try {
+      const watched = new SyncFeeds(db.withPlugin(spy), 'callboard_sync_test');
+      const carriedCalls = () => rows.filter((row) => 'checkpoint_calls' in row).length;
+      const { term, state } = await watched.claim(scope, 'a', T0);
+      await watched.commit(scope, term, step(0, ['a', 'b'], { checkpoint: ['a', 'b'] }));
+      await watched.commit(scope, term, step(1, ['c']));
+      await watched.commitFailure(scope, term, { kind: 'unavailable', message: 'down' });
+      await watched.claim(scope, 'b', T0);
+      expect((await watched.read(scope, { epoch: state.epoch, seq: 1 }))?.changes.map((c) => c.seq)).toEqual([2]);
+      expect(await watched.read(scope, { epoch: state.epoch, seq: 2 })).toMatchObject({ changes: [] });
+      expect(carriedCalls()).toBe(0);
+
+      // A follower with nothing to continue from reads them once.
+      const whole = await watched.read(scope, undefined);
+      expect(whole?.checkpoint?.calls.map((call) => call.callID)).toEqual(['a', 'b']);
+      expect(carriedCalls()).toBe(1);
+    } finally {
+      await db.destroy();
     }
   });
 

@@ -26,7 +26,14 @@ export interface FeedNotice {
 /** The text identifying a provider in notices and lock keys. */
 export const scopeKey = (scope: ProviderScope) => `${scope.accountID}/${scope.applicationID}/${scope.providerID}`;
 
-const stateOf = (row: SyncFeedsTable): FeedState => ({
+/**
+ * The feed's columns but the checkpoint's calls: what a commit's fence, a claim and a read from a
+ * position need. The calls (megabytes of JSON at 10,000 calls) are read only to rebuild from them.
+ */
+const STATE_COLUMNS = ['epoch', 'term', 'leader', 'seq', 'taken_at', 'failure_kind', 'failure_message', 'checkpoint_seq'] as const;
+type FeedRow = Pick<SyncFeedsTable, (typeof STATE_COLUMNS)[number]>;
+
+const stateOf = (row: FeedRow): FeedState => ({
   epoch: row.epoch,
   seq: Number(row.seq),
   takenAt: row.taken_at === null ? undefined : Number(row.taken_at),
@@ -60,7 +67,7 @@ export class SyncFeeds {
       .onConflict((oc) =>
         oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet((eb) => ({ term: eb('sync_feeds.term', '+', 1), leader })),
       )
-      .returningAll()
+      .returning(STATE_COLUMNS)
       .executeTakeFirstOrThrow();
     return { term: Number(row.term), state: stateOf(row) };
   }
@@ -70,7 +77,7 @@ export class SyncFeeds {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const row = await trx.selectFrom('sync_feeds').selectAll().where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+        const row = await trx.selectFrom('sync_feeds').select(STATE_COLUMNS).where((eb) => eb.and(inScope(scope))).executeTakeFirst();
         if (!row) return undefined;
         const state = stateOf(row);
         const changesAfter = async (seq: number) =>
@@ -94,7 +101,13 @@ export class SyncFeeds {
           const changes = await changesAfter(from.seq);
           if (changes[0]?.seq === from.seq + 1 && changes.at(-1)?.seq === state.seq) return { state, changes };
         }
-        const checkpoint = { seq: Number(row.checkpoint_seq), calls: JSON.parse(row.checkpoint_calls) as ProviderCall[] };
+        // The same snapshot of the database as the row above (repeatable read): the checkpoint it names.
+        const { checkpoint_calls: calls } = await trx
+          .selectFrom('sync_feeds')
+          .select('checkpoint_calls')
+          .where((eb) => eb.and(inScope(scope)))
+          .executeTakeFirstOrThrow();
+        const checkpoint = { seq: Number(row.checkpoint_seq), calls: JSON.parse(calls) as ProviderCall[] };
         return { state, checkpoint, changes: await changesAfter(checkpoint.seq) };
       });
   }
@@ -194,7 +207,7 @@ export class SyncFeeds {
 
   /** Locks the feed's row until commit, so a new term waits for this write, and checks the term. */
   private async fence(trx: Trx, scope: ProviderScope, term: number) {
-    const row = await trx.selectFrom('sync_feeds').selectAll().where((eb) => eb.and(inScope(scope))).forUpdate().executeTakeFirst();
+    const row = await trx.selectFrom('sync_feeds').select(STATE_COLUMNS).where((eb) => eb.and(inScope(scope))).forUpdate().executeTakeFirst();
     if (!row) throw new NotLeading('the feed does not exist');
     if (Number(row.term) !== term) throw new NotLeading(`term ${row.term} (${row.leader}) replaced term ${term}`);
     return row;
