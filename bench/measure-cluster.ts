@@ -1,26 +1,84 @@
 /**
  * Measures a cluster of three instances on one PostgreSQL behind HAProxy (the test bed of the
- * fault tests and `npm run demo:cluster`): provider fetches per sync interval by the whole
- * cluster, leader failover time over 10 kill -9s, and list throughput through the balancer with
- * three instances against one. Needs PostgreSQL's and HAProxy's Debian packages and a build
- * (`npm run build`). Run: npx tsx bench/measure-cluster.ts
+ * fault tests and `npm run demo:cluster`). At the simulators' default size: provider fetches per
+ * sync interval by the whole cluster, leader failover time over 10 kill -9s, and list throughput
+ * through the balancer with three instances against one. Then at a large center's size
+ * (bench/cluster-benchmarks.ts; 10,000 live calls changing 5 % a second): the checkpoint's size,
+ * write time and serialization, the followers' lag behind the leader, the checkpoint bytes read,
+ * a restarted instance's catch-up and failover, as a markdown table with each target met or missed.
+ * Needs PostgreSQL's and HAProxy's Debian packages and a build (`npm run build`).
+ *
+ * Run: npx tsx bench/measure-cluster.ts [--quick] [--calls N] [--large-only] [--root DIR]
+ *   --quick       shorter windows and fewer kills (a minute or two in all)
+ *   --calls N     the large center's live calls (10,000 by default)
+ *   --large-only  only the large center's figures
+ *   --root DIR    the large center's instances run another checkout's build (a before, to compare)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { Cluster, type ClusterInstance } from '../src/testbed/cluster.js';
+import { clusterSizeTable, measureClusterAtSize, percentile } from './cluster-benchmarks.js';
 
-const KILLS = 10;
-const FETCH_WINDOW_S = 30;
-const LOAD_SECONDS = 10;
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const LARGE_ONLY = args.includes('--large-only');
+const CALLS = args.includes('--calls') ? Number(args[args.indexOf('--calls') + 1]) : 10_000;
+if (!Number.isInteger(CALLS) || CALLS < 100) throw new Error('--calls: a whole number of at least 100');
+const ROOT = args.includes('--root') ? args[args.indexOf('--root') + 1] : undefined;
+
+const KILLS = QUICK ? 3 : 10;
+const FETCH_WINDOW_S = QUICK ? 10 : 30;
+const LOAD_SECONDS = QUICK ? 5 : 10;
 const STALE_AFTER_MS = 8000;
+const LARGE = {
+  lagSeconds: QUICK ? 10 : 30,
+  kills: QUICK ? 2 : 5,
+  restarts: QUICK ? 1 : 3,
+  depth: QUICK ? 60 : 150,
+  checkpointRounds: QUICK ? 3 : 7,
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 const postgres = await startThrowawayPostgres({ database: 'callboard_bench' });
+const load = loadavg()[0]?.toFixed(1);
+
+const large = async () => {
+  // pg_stat_statements counts the statements that read the checkpoint: loaded at a restart of the server.
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query("alter system set shared_preload_libraries = 'pg_stat_statements'");
+  await admin.end();
+  postgres.restart();
+  // A database of its own, beside the first: the large center's feed and journal start empty.
+  const creator = new pg.Client({ connectionString: postgres.url });
+  await creator.connect();
+  await creator.query('create database callboard_bench_large');
+  await creator.end();
+  const figures = await measureClusterAtSize({
+    databaseURL: postgres.url.replace(/\/callboard_bench$/, '/callboard_bench_large'),
+    calls: CALLS,
+    staleAfterMs: STALE_AFTER_MS,
+    ...(ROOT === undefined ? {} : { root: ROOT }),
+    ...LARGE,
+  });
+  console.log(
+    `\nCluster of 3 instances + HAProxy + PostgreSQL + a center of ${CALLS.toLocaleString('en')} live calls changing 5 % a second, on ${availableParallelism()} cores (load average ${load} at start); staleAfterMs ${STALE_AFTER_MS}${ROOT === undefined ? '' : "; instances from another checkout's build"}\n`,
+  );
+  console.log(clusterSizeTable(figures, STALE_AFTER_MS));
+};
+
+if (LARGE_ONLY) {
+  try {
+    await large();
+  } finally {
+    postgres.stop();
+  }
+  process.exit(0);
+}
+
 const db = new pg.Client({ connectionString: postgres.url });
 const cluster = await Cluster.start({
   databaseURL: postgres.url,
@@ -64,7 +122,6 @@ const waitUntil = async (check: () => Promise<boolean>, timeoutMs: number) => {
 
 try {
   await db.connect();
-  const load = loadavg()[0]?.toFixed(1);
   await sleep(3000);
 
   // 1. Fetches: the whole cluster, per sync interval (1 s), and which instances made them.
@@ -117,5 +174,9 @@ try {
 } finally {
   await db.end().catch(() => undefined);
   await cluster.stop();
+}
+try {
+  await large();
+} finally {
   postgres.stop();
 }

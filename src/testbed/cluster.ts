@@ -26,6 +26,23 @@ export interface ClusterOptions {
   echo?: (instance: string, line: string) => void;
   /** Providers of the application besides the simulators (a Twilio provider on a double, say), given the balancer's URL. */
   moreProviders?: (balancerURL: string) => object[];
+  /**
+   * The phone systems, each a process serving the simulator's wire: the two simulators by default;
+   * a benchmark gives a center of its own size instead.
+   */
+  centers?: ClusterCenter[];
+}
+
+/** A phone system of the cluster's application, as a process of its own on the simulator's wire. */
+export interface ClusterCenter {
+  id: string;
+  name: string;
+  /** The program and its arguments, given the port it is to serve on. */
+  command: (port: number) => { program: string; args: string[] };
+  /** Whether it offers the drill controls (`--control`). */
+  control: boolean;
+  /** More of its provider's config (`keepEndedMs`, say). */
+  config?: object;
 }
 
 export interface ClusterInstance {
@@ -35,11 +52,28 @@ export interface ClusterInstance {
   program: RunningProgram | undefined;
 }
 
-/** The providers of the cluster's one application, each a simulator process of its own. */
+/** The providers of the cluster's one application by default, each a simulator process of its own. */
 const SIMULATORS = [
   { id: 'pbx-main', name: 'Main PBX', flags: ['--dial-mode', 'two-step', '--seed', '1'] },
   { id: 'sip-trunk', name: 'SIP trunk', flags: ['--dial-mode', 'direct', '--seed', '2', '--agents', '12'] },
 ];
+
+const simulatorCenters = (entry: 'built' | 'source'): ClusterCenter[] =>
+  SIMULATORS.map((simulator) => ({
+    id: simulator.id,
+    name: simulator.name,
+    control: true,
+    command: (port) => ({
+      program: process.execPath,
+      args: [
+        ...(entry === 'built' ? ['--enable-source-maps', 'dist/server/simulator-main.js'] : ['--import', 'tsx', 'src/server/simulator-main.ts']),
+        '--port',
+        String(port),
+        '--control',
+        ...simulator.flags,
+      ],
+    }),
+  }));
 
 const token = () => randomBytes(24).toString('base64url');
 
@@ -91,6 +125,7 @@ export class Cluster {
   readonly metricsToken = token();
   readonly instances: ClusterInstance[];
   readonly simulators: { id: string; url: string; program: RunningProgram }[] = [];
+  private readonly centers: ClusterCenter[];
   readonly balancerURL: string;
   readonly statsURL: string;
   private balancer: RunningProgram | undefined;
@@ -98,23 +133,25 @@ export class Cluster {
   private readonly root: string;
 
   private constructor(
-    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders'>> &
+    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'centers'>> &
       Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute' | 'moreProviders'>,
     root: string,
     private readonly firstPort: number,
+    centers: ClusterCenter[] | undefined,
   ) {
     this.root = root;
+    this.centers = centers ?? simulatorCenters(options.entry);
     this.balancerURL = `http://127.0.0.1:${firstPort}`;
     this.statsURL = `http://127.0.0.1:${firstPort + 1}`;
     this.instances = Array.from({ length: options.instances }, (_, i) => {
-      const port = firstPort + 2 + SIMULATORS.length + i;
+      const port = firstPort + 2 + this.centers.length + i;
       return { name: `instance-${i + 1}`, port, url: `http://127.0.0.1:${port}`, program: undefined };
     });
   }
 
   static async start(options: ClusterOptions): Promise<Cluster> {
     const instances = options.instances ?? 3;
-    const firstPort = await freePortBlock(2 + SIMULATORS.length + instances);
+    const firstPort = await freePortBlock(2 + (options.centers?.length ?? SIMULATORS.length) + instances);
     const cluster = new Cluster(
       {
         instances,
@@ -128,6 +165,7 @@ export class Cluster {
       },
       resolve(options.root ?? '.'),
       firstPort,
+      options.centers,
     );
     try {
       await cluster.startSimulators();
@@ -227,20 +265,12 @@ export class Cluster {
   }
 
   private async startSimulators(): Promise<void> {
-    const entry =
-      this.options.entry === 'built'
-        ? ['--enable-source-maps', 'dist/server/simulator-main.js']
-        : ['--import', 'tsx', 'src/server/simulator-main.ts'];
-    for (const [i, simulator] of SIMULATORS.entries()) {
+    for (const [i, center] of this.centers.entries()) {
       const port = this.firstPort + 2 + i;
-      const program = startProgram(
-        `simulator ${simulator.id}`,
-        process.execPath,
-        [...entry, '--port', String(port), '--control', ...simulator.flags],
-        this.root,
-      );
+      const { program: command, args } = center.command(port);
+      const program = startProgram(`simulator ${center.id}`, command, args, this.root);
       const url = `http://127.0.0.1:${port}`;
-      this.simulators.push({ id: simulator.id, url, program });
+      this.simulators.push({ id: center.id, url, program });
     }
     await Promise.all(
       this.simulators.map((simulator) =>
@@ -270,13 +300,17 @@ export class Cluster {
               id: 'support',
               name: 'Support desk',
               providers: [
-                ...this.simulators.map((simulator) => ({
-                  id: simulator.id,
-                  name: SIMULATORS.find((s) => s.id === simulator.id)?.name,
-                  type: 'simulator',
-                  staleAfterMs: this.options.staleAfterMs,
-                  settings: { url: simulator.url, control: true },
-                })),
+                ...this.simulators.map((simulator) => {
+                  const center = this.centers.find((c) => c.id === simulator.id);
+                  return {
+                    id: simulator.id,
+                    name: center?.name,
+                    type: 'simulator',
+                    staleAfterMs: this.options.staleAfterMs,
+                    ...center?.config,
+                    settings: { url: simulator.url, control: center?.control ?? false },
+                  };
+                }),
                 ...(this.options.moreProviders?.(this.balancerURL) ?? []),
               ],
             },
