@@ -27,7 +27,7 @@ export const PhoneCountryPicker = () => {
       <span className="text-muted">Default country</span>
       <select
         aria-describedby={hintID}
-        className="max-w-48 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink"
+        className="w-48 rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink"
         value={country}
         onChange={(event) => choose(event.target.value)}
       >

@@ -16,7 +16,7 @@ import { BusiestHours } from './busiest-hours.js';
 import { HistoryChart } from './history-chart.js';
 import { HistoryFillNotice } from './history-fill-notice.js';
 import { Legend } from './legend.js';
-import { Loading, QueryProblem } from './panel-states.js';
+import { Loading, PendingText, Placeholder, QueryProblem } from './panel-states.js';
 import { MissedChart } from './missed-chart.js';
 import { ServiceLevelPanels } from './service-level-panels.js';
 import { SubscriberTable } from './subscriber-table.js';
@@ -29,6 +29,21 @@ export interface AnalyticsDashboardProps {
 
 const WEEK_MS = 7 * 86_400_000;
 
+const peakSummary = (peak: { peak: number; start: string | number }, started: number, missed: number, timeZone: string) =>
+  `Peak ${peak.peak} live calls in the bucket from ${formatDateTime(peak.start, timeZone)}; ${started} calls started, ${missed} missed.`;
+
+const CONCURRENCY_LEGEND = [
+  { label: 'Busiest inbound (stacked)', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--inbound)" fillOpacity={0.35} stroke="var(--inbound)" strokeWidth="2" /> },
+  { label: 'Busiest outbound (stacked, hatched)', swatch: <rect x="1" y="1" width="22" height="14" fill="none" stroke="var(--outbound)" strokeWidth="2" strokeDasharray="6 3" /> },
+  { label: 'Average live', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--ink)" strokeWidth="1.5" strokeDasharray="2 4" /> },
+  { label: 'Peak of the range', swatch: <circle cx="12" cy="8" r="5" fill="var(--ink)" /> },
+];
+
+const MISSED_LEGEND = [
+  { label: 'Missed', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--missed)" /> },
+  { label: 'Other calls started', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--ended)" fillOpacity={0.25} /> },
+];
+
 export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboardProps) => {
   const client = useApi();
   const concurrency = useQuery(concurrencyQueryOptions(client, scope, window, window.bucketSeconds));
@@ -39,14 +54,15 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
   const subscribers = useQuery(subscriberActivityQueryOptions(client, scope, window));
 
   const buckets = concurrency.data?.buckets ?? [];
+  const bucketSeconds = concurrency.data?.bucketSeconds ?? window.bucketSeconds ?? 3600;
   const peak = peakBucket(buckets);
   const started = buckets.reduce((sum, b) => sum + b.started, 0);
   const missed = buckets.reduce((sum, b) => sum + b.missed, 0);
-  const summary = peak
-    ? `Peak ${peak.peak} live calls in the bucket from ${formatDateTime(peak.start, timeZone)}; ${started} calls started, ${missed} missed.`
-    : 'No calls in this range.';
+  const summary = peak ? peakSummary(peak, started, missed, timeZone) : 'No calls in this range.';
   const exportBuckets = () => downloadCsv(bucketsToCsv(buckets, timeZone), csvFileName('concurrency', Date.now()));
   const exportSubscribers = () => downloadCsv(subscribersToCsv(subscribers.data?.subscribers ?? []), csvFileName('subscribers', Date.now()));
+  // Until the figures come, each panel is laid out as it will be, its charts' boxes included: nothing below them moves when they do.
+  const loaded = concurrency.data !== undefined;
 
   return (
     <div className="flex flex-col gap-4">
@@ -59,50 +75,46 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
           </Button>
         }
       >
-        {concurrency.error && !concurrency.data ? <QueryProblem error={concurrency.error} /> : null}
-        {concurrency.isPending ? <Loading /> : null}
-        {concurrency.data ? (
+        {concurrency.error && !loaded ? (
+          <QueryProblem error={concurrency.error} />
+        ) : (
           <div className="flex flex-col gap-3">
             <p className="text-sm" aria-live="polite">
-              {summary}
+              {loaded ? summary : <PendingText sample={peakSummary({ peak: 888, start: window.from }, 8888, 888, timeZone)} />}
             </p>
-            <Legend
-              items={[
-                { label: 'Busiest inbound (stacked)', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--inbound)" fillOpacity={0.35} stroke="var(--inbound)" strokeWidth="2" /> },
-                { label: 'Busiest outbound (stacked, hatched)', swatch: <rect x="1" y="1" width="22" height="14" fill="none" stroke="var(--outbound)" strokeWidth="2" strokeDasharray="6 3" /> },
-                { label: 'Average live', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--ink)" strokeWidth="1.5" strokeDasharray="2 4" /> },
-                { label: 'Peak of the range', swatch: <circle cx="12" cy="8" r="5" fill="var(--ink)" /> },
-              ]}
-            />
-            <div role="img" aria-label={`Chart of concurrent calls over the range. ${summary}`} className="h-72">
-              <HistoryChart buckets={buckets} from={window.from} to={window.to} timeZone={timeZone} />
+            <Legend items={CONCURRENCY_LEGEND} />
+            <div role="img" aria-label={loaded ? `Chart of concurrent calls over the range. ${summary}` : 'Chart of concurrent calls over the range, loading'} className="h-72">
+              {loaded ? <HistoryChart buckets={buckets} from={window.from} to={window.to} timeZone={timeZone} /> : null}
             </div>
             <p className="text-xs text-muted">
               Each direction is stacked at its own busiest moment of the bucket, so the stack can top the peak of all calls.
             </p>
-            <BucketsTable buckets={buckets} bucketSeconds={concurrency.data.bucketSeconds} timeZone={timeZone} />
+            <Placeholder shown={loaded}>
+              <BucketsTable buckets={buckets} bucketSeconds={bucketSeconds} timeZone={timeZone} />
+            </Placeholder>
           </div>
-        ) : null}
+        )}
       </Panel>
       <Panel title="Missed calls">
-        {concurrency.data ? (
+        {concurrency.error && !loaded ? (
+          <QueryProblem error={concurrency.error} />
+        ) : (
           <div className="flex flex-col gap-3">
             <p className="text-sm">
-              <strong>{missed}</strong> of {started} calls started in this range were missed
-              {started > 0 ? ` (${Math.round((missed / started) * 100)} %)` : ''}.
+              {loaded ? (
+                <>
+                  <strong>{missed}</strong> of {started} calls started in this range were missed
+                  {started > 0 ? ` (${Math.round((missed / started) * 100)} %)` : ''}.
+                </>
+              ) : (
+                <PendingText sample="888 of 8888 calls started in this range were missed (88 %)." />
+              )}
             </p>
-            <Legend
-              items={[
-                { label: 'Missed', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--missed)" /> },
-                { label: 'Other calls started', swatch: <rect x="1" y="1" width="22" height="14" fill="var(--ended)" fillOpacity={0.25} /> },
-              ]}
-            />
-            <div role="img" aria-label={`Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.`} className="h-48">
-              <MissedChart buckets={buckets} bucketSeconds={concurrency.data.bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} />
+            <Legend items={MISSED_LEGEND} />
+            <div role="img" aria-label={loaded ? `Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.` : 'Bar chart of calls started and missed per bucket, loading'} className="h-48">
+              {loaded ? <MissedChart buckets={buckets} bucketSeconds={bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} /> : null}
             </div>
           </div>
-        ) : (
-          <Loading />
         )}
       </Panel>
       <ServiceLevelPanels scope={scope} window={window} timeZone={timeZone} />

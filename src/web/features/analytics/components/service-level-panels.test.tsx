@@ -63,6 +63,19 @@ describe('ServiceLevelPanels', () => {
     expect(within(perSubscriber).getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('Ada Lovelace101403473.7 %0:143:000');
   });
 
+  it('keeps the place of its chart and figures while they load, so nothing below moves when they come', async () => {
+    stubFetch({
+      'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/service-levels': () => new Promise<Response>(() => undefined),
+    });
+    renderWithApp(<ServiceLevelPanels scope={scope} window={window} timeZone="UTC" />, { url: '/analytics' });
+    const panel = await screen.findByRole('region', { name: 'Service level' });
+    expect(within(panel).getByText('Loading…')).toBeInTheDocument();
+    expect(within(panel).getByRole('img', { name: /Line chart of service level and abandon rate per bucket, target 80 %. Loading./ })).toHaveClass('h-64');
+    // Laid out, but neither shown nor read until the figures are in.
+    expect(within(panel).queryByRole('table', { name: 'Answered calls by how long the caller waited' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('table', { name: 'Answered calls by how long the caller waited', hidden: true }).closest('.invisible')).not.toBeNull();
+  });
+
   it('exports every figure of each bucket under its API name, empty where there is none', () => {
     const csv = serviceLevelBucketsToCsv([{ start: '2026-11-26T08:00:00.000Z', ...quiet }], 'Europe/Paris').split('\r\n');
     expect(csv[0]).toBe(
