@@ -1,5 +1,5 @@
 /** The dashboard against the real service and its simulated phone system, in a real Chromium. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { listCallsResponseSchema } from '../src/contract/call-record.js';
 import { paths } from '../src/contract/paths.js';
 import { listSubscribersResponseSchema } from '../src/contract/subscriber.js';
@@ -248,6 +248,19 @@ test('the wallboard renders large, dark by default, and light on request', async
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.waitForTimeout(2000);
   await page.screenshot({ path: `${SHOTS}/wallboard-light.png` });
+});
+
+test('the wallboard on a phone held upright: its words 12px and up, the header one item a row', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await openLiveView(page);
+  await page.goto(`${service.baseURL}/wallboard`);
+  const title = page.getByRole('heading', { name: 'Live calls', exact: true });
+  await expect(title).toBeVisible();
+  const px = (locator: Locator) => locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+  expect(await px(page.locator('html'))).toBeGreaterThanOrEqual(8);
+  expect(await px(page.locator('header p').first())).toBeGreaterThanOrEqual(12);
+  // Stacked from the start, so the row cannot re-wrap as the freshness words and the clock arrive.
+  expect(await page.locator('header').evaluate((header) => getComputedStyle(header).flexDirection)).toBe('column');
 });
 
 const statistics = (page: Page) => page.getByRole('region', { name: 'Call statistics' });

@@ -158,12 +158,13 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
 
   return (
     <>
-      <header className="flex flex-wrap items-center justify-between gap-x-10 gap-y-2">
+      {/* Upright, one item a row from the start: how the row wraps would otherwise change as its words arrive. */}
+      <header className="flex flex-wrap items-center justify-between gap-x-10 gap-y-2 portrait:flex-col portrait:items-start">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-5">
           <h1 className="text-[2.5rem] leading-tight font-bold">Live calls</h1>
           <p className="text-[1.75rem] text-muted">{selectionName(workspace)}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-x-10 gap-y-2">
+        <div className="flex flex-wrap items-center gap-x-10 gap-y-2 portrait:flex-col portrait:items-start">
           <SoundToggle className="text-[1rem]" />
           <p className="flex items-center gap-3 text-[1.75rem] font-semibold tabular" data-freshness={freshness.level}>
             <span aria-hidden="true" className={`inline-block h-[0.6em] w-[0.6em] rounded-full ${freshnessDot[freshness.level]}`} />
