@@ -21,8 +21,7 @@ export const parsePhoneCountry = (text: string | null | undefined): CountryCode 
   return /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
 };
 
-/** The region of the browser's language ("en-GB" → GB, "fr" → FR), when it names one with phone rules. */
-export const browserPhoneCountry = (): CountryCode => {
+const regionOfLanguages = (): CountryCode => {
   const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const language of languages) {
     try {
@@ -34,6 +33,14 @@ export const browserPhoneCountry = (): CountryCode => {
   }
   return FALLBACK_COUNTRY;
 };
+
+// Worked out once before the rules load and once after (they may refuse the region): every page
+// shell reads it on every render, and `Intl.Locale(...).maximize()` is not free on a slow device.
+const browserCountry: { beforeRules?: CountryCode; withRules?: CountryCode } = {};
+
+/** The region of the browser's language ("en-GB" → GB, "fr" → FR), when it names one with phone rules. */
+export const browserPhoneCountry = (): CountryCode =>
+  phoneRules() ? (browserCountry.withRules ??= regionOfLanguages()) : (browserCountry.beforeRules ??= regionOfLanguages());
 
 let defaultCountry: CountryCode | undefined;
 
@@ -60,22 +67,31 @@ export interface CountryOption {
   label: string;
 }
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return undefined;
-  }
-})();
+let regionNames: Intl.DisplayNames | null | undefined;
 
-export const phoneCountryName = (code: CountryCode): string => regionNames?.of(code) ?? code;
+// Made on first use, with the picker's list, not as the module loads: building it costs a slow device's first screen ~30 ms.
+const englishRegionNames = (): Intl.DisplayNames | null => {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  return regionNames;
+};
+
+export const phoneCountryName = (code: CountryCode): string => englishRegionNames()?.of(code) ?? code;
 
 let options: CountryOption[] | undefined;
 
-/** Every country with phone rules, by name, for a picker; only `current` until the rules have loaded. */
+/**
+ * Every country with phone rules, by name, for a picker; until the rules have loaded only `current`,
+ * by its code: the names come with the list, and with them the cost of the browser's table of names.
+ */
 export const phoneCountryOptions = (current: CountryCode): CountryOption[] => {
   const rules = phoneRules();
-  if (!rules) return [{ code: current, label: phoneCountryName(current) }];
+  if (!rules) return [{ code: current, label: current }];
   return (options ??= rules
     .phoneCountries()
     .map(({ code, callingCode }) => ({ code, label: `${phoneCountryName(code)} (+${callingCode})` }))
