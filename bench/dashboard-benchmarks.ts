@@ -295,17 +295,23 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page = await context.newPage();
   const files: InitialLoad['files'] = [];
-  page.on('response', async (response) => {
+  // Each response is read as it comes; all are read before the page closes, or one read late fails the whole run.
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
     const url = new URL(response.url());
     if (!/\.(js|css)$/.test(url.pathname)) return;
-    const body = await response.body();
-    const sizes = await response.request().sizes();
-    files.push({
-      file: url.pathname.replace(/^\/assets\//, ''),
-      gzipBytes: gzipSync(body, { level: 9 }).length,
-      wireBytes: sizes.responseBodySize,
-      encoding: response.headers()['content-encoding'] ?? 'none',
-    });
+    reads.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        files.push({
+          file: url.pathname.replace(/^\/assets\//, ''),
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+          wireBytes: sizes.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'none',
+        });
+      })(),
+    );
   });
   try {
     await openLiveView(page, service.port);
@@ -324,6 +330,7 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
     const beforeData = new Set(
       timing.filter((t) => t.start <= first.arrived).map((t) => new URL(t.name).pathname.replace(/^\/assets\//, '')),
     );
+    await Promise.all(reads);
     const firstScreen = files.filter((f) => beforeData.has(f.file));
     const reference = await context.newPage();
     const start = Date.now();
