@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Subscriber } from '../../../contract/subscriber.js';
+import { toSubscriber } from '../agent-person.js';
 import type { Clock } from '../../clock.js';
 import { checkCaller } from '../caller-check.js';
 import {
@@ -122,16 +123,7 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
   };
 
   /** An agent as a subscriber, registered as its endpoint's state last said. */
-  const subscriberOf = (agent: AsteriskAgent): Subscriber => ({
-    providerSubscriberID: agent.subscriberID,
-    firstName: agent.firstName,
-    lastName: agent.lastName,
-    email: agent.email,
-    extension: agent.extension,
-    number: agent.number,
-    registered: registeredOf(endpoints.get(endpointKey(agent.endpoint))),
-    active: agent.active,
-  });
+  const subscriberOf = (agent: AsteriskAgent): Subscriber => toSubscriber(agent, registeredOf(endpoints.get(endpointKey(agent.endpoint))));
 
   const listSubscribers = async (signal: AbortSignal): Promise<Subscriber[]> => {
     // The socket tells every endpoint's change; without it (or before its first list) they are asked.

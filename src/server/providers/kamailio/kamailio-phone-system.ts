@@ -8,7 +8,8 @@ import { taggedURI } from './click-to-call-tag.js';
 import { callsFromDialogs, dialogsToEnd, parseDialogs } from './dialog-calls.js';
 import { createJsonRpcClient, JsonRpcError, type JsonRpcCall } from './json-rpc-client.js';
 import { sipURI } from './sip-uri.js';
-import { createSubscriberDirectory, toSubscriber, type DirectoryEntry } from './subscriber-directory.js';
+import { toSubscriber } from '../agent-person.js';
+import { createSubscriberDirectory, type DirectoryEntry } from './subscriber-directory.js';
 
 export interface KamailioPhoneSystemOptions {
   /** Kamailio's JSON-RPC endpoint (jsonrpcs over xhttp), e.g. http://127.0.0.1:5071/RPC. */

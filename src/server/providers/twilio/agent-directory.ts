@@ -1,5 +1,6 @@
 /** The agents of a Twilio provider, found by the device Twilio dials them at or by their own number. */
 import type { Subscriber } from '../../../contract/subscriber.js';
+import { toSubscriber } from '../agent-person.js';
 import type { ProviderCall } from '../phone-system.js';
 
 export interface TwilioAgent {
@@ -74,15 +75,6 @@ export class AgentDirectory {
    * reached is known only by calling it, so `registered` is null (unknown), never guessed.
    */
   subscribers(): Subscriber[] {
-    return this.agents.map((agent) => ({
-      providerSubscriberID: agent.subscriberID,
-      firstName: agent.firstName,
-      lastName: agent.lastName,
-      email: agent.email,
-      extension: agent.extension,
-      number: agent.number,
-      registered: null,
-      active: agent.active,
-    }));
+    return this.agents.map((agent) => toSubscriber(agent, null));
   }
 }
