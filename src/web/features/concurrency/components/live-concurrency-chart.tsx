@@ -15,7 +15,7 @@ import { ConcurrencyTable } from './concurrency-table.js';
 import { RangeToggle } from './range-toggle.js';
 import { SeriesLegend } from './series-legend.js';
 
-// recharts is the largest dependency: load it beside, not before, the first render of live data.
+// The drawing loads beside, not before, the first render of live data.
 const ConcurrencyAreaChart = lazy(async () => ({ default: (await import('./concurrency-area-chart.js')).ConcurrencyAreaChart }));
 
 type ChartSize = 'normal' | 'wall';
