@@ -4,10 +4,11 @@
  * drawn by hand rather than by a charting library: mounting recharts' chart cost the live view a
  * 150 ms task on a laptop (600 ms on a TV stick's CPU), and every update re-ran its store.
  */
-import { memo, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { memo, useEffect, useId, useState, type PointerEvent } from 'react';
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
 import { tickLabel } from '../../../lib/time-ticks.js';
+import { useObservedSize } from '../../../lib/use-observed-size.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
 import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
 import { areaPaths, nearestPoint, valueTicks, type Frame } from '../utils/chart-geometry.js';
@@ -60,29 +61,7 @@ const useRemPx = (): number => {
 
 /** Where no layout engine measures (tests), the chart is drawn at this size. */
 const UNMEASURED = { width: 640, height: 256 };
-
-/**
- * The box's size as the ResizeObserver reports it after layout; never read during a render or a
- * layout effect, which would force the page's layout while the call table is changing.
- */
-const useObservedSize = () => {
-  const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | undefined>(() =>
-    typeof ResizeObserver === 'undefined' ? UNMEASURED : undefined,
-  );
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const { width, height } = entry.contentRect;
-      setSize((before) => (before && before.width === width && before.height === height ? before : { width, height }));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size] as const;
-};
+const unmeasured = () => (typeof ResizeObserver === 'undefined' ? UNMEASURED : undefined);
 
 const axisText = { fill: 'var(--muted)' };
 const SERIES: readonly Series[] = ['inbound', 'outbound'];
@@ -90,7 +69,7 @@ const SERIES: readonly Series[] = ['inbound', 'outbound'];
 export const ConcurrencyAreaChart = memo(
   ({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
     const hatchID = svgID(useId(), 'outbound-hatch');
-    const [box, measured] = useObservedSize();
+    const [box, measured] = useObservedSize(unmeasured);
     const [hover, setHover] = useState<number | undefined>(undefined);
     const m = metrics[size];
     const remPx = useRemPx();

@@ -44,7 +44,7 @@ export const LiveConcurrencyChart = ({
   size?: ChartSize;
 }) => {
   const storageKey = samplesKeyForScopes(scopes);
-  useJournalSeed(scopes, storageKey, timeZone);
+  useJournalSeed(scopes, storageKey, timeZone, receivedAt > 0);
   useRecordConcurrency(storageKey, calls, receivedAt);
   const samples = useConcurrencySamples(storageKey);
   const [range, setRange] = useRangeParam();

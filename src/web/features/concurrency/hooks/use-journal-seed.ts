@@ -48,7 +48,11 @@ export const samplesFromBuckets = (answers: readonly ConcurrencyResponse[]): Con
   return [...byStart.values()].sort((a, b) => a.at - b.at);
 };
 
-export const useJournalSeed = (scopes: readonly ProviderScope[], storageKey: string, timeZone: string): void => {
+/**
+ * `enabled` once the live calls are on screen: the journal's history is asked for after the first
+ * screen's data, not beside it, where its fetches and parsing held up that first paint.
+ */
+export const useJournalSeed = (scopes: readonly ProviderScope[], storageKey: string, timeZone: string, enabled: boolean): void => {
   const client = useApi();
   // Asked once per page and selection: from then on the page's own samples carry the chart.
   const [openedAt] = useState(() => Date.now());
@@ -60,6 +64,7 @@ export const useJournalSeed = (scopes: readonly ProviderScope[], storageKey: str
         staleTime: Infinity,
         refetchInterval: false as const,
         placeholderData: undefined,
+        enabled,
       })),
     ),
     combine: (results) =>
