@@ -11,6 +11,7 @@ import { providerCall } from '../test-support/provider-call.js';
 import { ScriptedPhoneSystem, subscriber } from '../test-support/scripted-phone-system.js';
 import { SharedText } from '../http/event-stream.js';
 import { openStream, type StreamClient } from '../test-support/stream-client.js';
+import { SNAPSHOT_REUSE_MS } from './call-stream-route.js';
 
 const deflateOriginal = SharedText.prototype.deflate;
 import { buildTestApp, T0, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
@@ -183,6 +184,48 @@ describe('the change stream', () => {
         await t.app.providers.syncAll();
       }
       expect(compressed.size).toBe(1);
+    } finally {
+      deflate.mockRestore();
+    }
+  });
+
+  it('sends a tab opened within a second of another the same compressed list, then the changes since', async () => {
+    await start();
+    t.phone('acme/support/pbx').calls = Array.from({ length: 50 }, (_, i) => providerCall(`c${i}`, T0 - i));
+    await t.app.providers.syncAll();
+    const compressed = new Set<SharedText>();
+    const deflate = vi.spyOn(SharedText.prototype, 'deflate').mockImplementation(function (this: SharedText) {
+      if (this.text.startsWith('[')) compressed.add(this);
+      return deflateOriginal.call(this);
+    });
+    try {
+      const first = await open('pbx', { 'accept-encoding': 'gzip' });
+      const firstSnapshot = await first.next((e) => e.event === 'snapshot');
+      t.clock.advance(1000);
+      t.phone('acme/support/pbx').calls = [...t.phone('acme/support/pbx').calls.slice(1), providerCall('new', T0 + 900)];
+      await t.app.providers.syncAll();
+
+      const second = await open('pbx', { 'accept-encoding': 'gzip' });
+      await second.next((e) => e.event === 'changes');
+      expect(second.events.map((e) => e.event)).toEqual(['snapshot', 'changes']);
+      expect(second.events[0]?.id).toBe(firstSnapshot.id);
+      // Applied in order, they give the list as it is now.
+      const held = new Map(snapshotEventSchema.parse(JSON.parse(second.events[0]?.data ?? '')).calls.map((c) => [c.callID, c]));
+      const changes = changesEventSchema.parse(JSON.parse(second.events[1]?.data ?? ''));
+      for (const call of changes.upserted) held.set(call.callID, call);
+      for (const callID of changes.removed) held.delete(callID);
+      expect([...held.values()].sort((a, b) => a.callID.localeCompare(b.callID))).toEqual(
+        [...(await list('pbx')).calls].sort((a, b) => a.callID.localeCompare(b.callID)),
+      );
+      expect(compressed.size).toBe(1);
+
+      // Past the reuse window, a tab gets the latest list alone.
+      await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_REUSE_MS + 50));
+      const third = await open('pbx', { 'accept-encoding': 'gzip' });
+      const latest = await third.next((e) => e.event === 'snapshot');
+      expect(latest.id).toBe(second.events[1]?.id);
+      expect(snapshotEventSchema.parse(JSON.parse(latest.data)).calls).toEqual((await list('pbx')).calls);
+      expect(compressed.size).toBe(2);
     } finally {
       deflate.mockRestore();
     }
