@@ -62,6 +62,11 @@ describe('the conditional list before the framework', () => {
     // The same headers with the same values; the snapshot's age is read at each answer.
     const routedHeaders = Object.fromEntries(Object.entries(routed.headers).filter(([name]) => !TRANSPORT.has(name)));
     expect(headersOf(fast)).toEqual({ ...routedHeaders, [SNAPSHOT_AGE_HEADER]: expect.stringMatching(/^\d+$/) });
+    // What guides the stored copy, nothing else (RFC 9110, 15.4.5): the 200 it updates has the security headers.
+    expect(Object.keys(headersOf(fast)).sort()).toEqual(['cache-control', 'etag', SNAPSHOT_AGE_HEADER, 'vary'].sort());
+    const full = await get(pbx, { authorization: `Bearer ${tokens.acmeAll}` });
+    expect(full.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(full.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await requestsCounted(304)).toBeGreaterThanOrEqual(1);
   });
 

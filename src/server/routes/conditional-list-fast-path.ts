@@ -14,7 +14,6 @@ import type { TokenIndex } from '../auth/token-index.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { authenticate, rateLimitKey } from '../http/auth-plugin.js';
-import { API_SECURITY_HEADERS } from '../http/security-headers-plugin.js';
 import { matchesIfNoneMatch } from '../http/send-json.js';
 
 /** The live list's path, without percent-encoded segments (those take the full route, which decodes them). */
@@ -22,15 +21,10 @@ const LIVE_LIST = /^\/v1\/accounts\/([^/%?]+)\/applications\/([^/%?]+)\/provider
 
 /**
  * What every such 304 says besides its ETag and age, as name, value pairs ready for `writeHead`:
- * built once, not spread into a fresh object for each answer.
+ * what guides the client's stored copy, as for every 304 (no security headers: the stored answer
+ * keeps its own).
  */
-const CONSTANT_HEADERS: readonly string[] = [
-  'vary',
-  'Accept-Encoding',
-  'cache-control',
-  'no-cache',
-  ...Object.entries(API_SECURITY_HEADERS).flat(),
-];
+const CONSTANT_HEADERS: readonly string[] = ['vary', 'Accept-Encoding', 'cache-control', 'no-cache'];
 
 export interface FastPathDeps {
   tokens: TokenIndex;
