@@ -1,16 +1,15 @@
 /**
- * Concurrency over the range (recharts): each direction's busiest moment per bucket, stacked
- * (inbound solid, outbound hatched), the average as a line, and the range's peak marked.
+ * Concurrency over the range: each direction's busiest moment per bucket, stacked (inbound solid,
+ * outbound hatched), the average as a line, and the range's peak marked.
  */
 import { memo, useId } from 'react';
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConcurrencyBucket } from '../../../../contract/analytics.js';
-import { HatchPattern, seriesFill, seriesStroke, svgID } from '../../../components/charts/series-style.js';
+import { countAxis, scales, stepArea, stepLine, type Value } from '../../../components/charts/chart-paths.js';
+import { HatchPattern, seriesFill, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
+import { TimeChart } from '../../../components/charts/time-chart.js';
 import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { peakBucket } from '../utils/chart-points.js';
-
-const tooltipStyle = { background: 'var(--panel)', border: '1px solid var(--line)', borderRadius: 6, color: 'var(--ink)' };
 
 export interface HistoryChartProps {
   buckets: readonly ConcurrencyBucket[];
@@ -20,52 +19,74 @@ export interface HistoryChartProps {
   timeZone: string;
 }
 
+type Point = ConcurrencyBucket & { at: number };
+
+const zero: Value<Point> = () => 0;
+const inbound: Value<Point> = (b) => b.peakInbound;
+const busiest: Value<Point> = (b) => b.peakInbound + b.peakOutbound;
+const average: Value<Point> = (b) => b.average;
+/** Each direction's lower and upper edge: outbound stacked on inbound. */
+const edges: Record<Series, [Value<Point>, Value<Point>]> = { inbound: [zero, inbound], outbound: [inbound, busiest] };
+const SERIES: readonly Series[] = ['inbound', 'outbound'];
+
 export const HistoryChart = memo(({ buckets, from, to, timeZone }: HistoryChartProps) => {
-  const hatchID = svgID(useId(), 'history-hatch');
+  const id = useId();
+  const hatchID = svgID(id, 'history-hatch');
   const axis = useTimeAxis(from, to, timeZone);
-  const points = buckets.map((b) => ({ ...b, at: Date.parse(b.start) }));
+  const points: Point[] = buckets.map((b) => ({ ...b, at: Date.parse(b.start) }));
   const peak = peakBucket(buckets);
-  const axisTick = { fill: 'var(--muted)', fontSize: '0.75rem' };
+  const { yTop, ticks } = countAxis(Math.max(0, ...points.map((p) => busiest(p) ?? 0), ...points.map((p) => p.average)));
   return (
-    <ResponsiveContainer width="100%" height="100%" onResize={axis.onResize}>
-      <ComposedChart data={points} margin={{ top: 20, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
-        <defs>
-          <HatchPattern id={hatchID} />
-        </defs>
-        <CartesianGrid stroke="var(--line)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="at" type="number" scale="time" domain={[from, to]} allowDataOverflow ticks={axis.ticks} interval={0} tickFormatter={axis.format} tick={axisTick} stroke="var(--line)" />
-        <YAxis allowDecimals={false} tick={axisTick} stroke="var(--line)" width="auto" />
-        {(['inbound', 'outbound'] as const).map((series) => (
-          <Area
-            key={series}
-            type="stepAfter"
-            dataKey={series === 'inbound' ? 'peakInbound' : 'peakOutbound'}
-            name={series === 'inbound' ? 'Busiest inbound' : 'Busiest outbound'}
-            stackId="peaks"
-            stroke={seriesStroke[series].color}
-            strokeDasharray={seriesStroke[series].dash}
-            strokeWidth={2}
-            {...seriesFill(series, hatchID)}
-            isAnimationActive={false}
-            dot={false}
-            activeDot={false}
-          />
-        ))}
-        <Line type="stepAfter" dataKey="average" name="Average live" stroke="var(--ink)" strokeDasharray="2 4" strokeWidth={1.5} dot={false} isAnimationActive={false} />
-        {peak ? (
-          <ReferenceDot
-            x={Date.parse(peak.start)}
-            y={peak.peakInbound + peak.peakOutbound}
-            r={5}
-            fill="var(--ink)"
-            stroke="var(--panel)"
-            strokeWidth={2}
-            label={{ value: `Peak ${peak.peak}`, position: 'top', fill: 'var(--ink)', fontSize: '0.8125rem', fontWeight: 600 }}
-          />
-        ) : null}
-        <Tooltip isAnimationActive={false} contentStyle={tooltipStyle} labelFormatter={(at) => formatDateTime(Number(at), timeZone)} />
-      </ComposedChart>
-    </ResponsiveContainer>
+    <TimeChart
+      points={points}
+      from={from}
+      to={to}
+      timeTicks={{ ticks: axis.ticks, format: axis.format, onWidth: axis.onResize }}
+      yTop={yTop}
+      yTicks={ticks}
+      margin={{ top: 20, right: 16 }}
+      clipID={svgID(id, 'history-plot')}
+      defs={<HatchPattern id={hatchID} />}
+      plot={(frame) => (
+        <>
+          {SERIES.map((series) => (
+            <g key={series}>
+              <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
+              <path
+                d={stepLine(points, edges[series][1], frame)}
+                fill="none"
+                stroke={seriesStroke[series].color}
+                strokeDasharray={seriesStroke[series].dash}
+                strokeWidth={2}
+              />
+            </g>
+          ))}
+          <path d={stepLine(points, average, frame)} fill="none" stroke="var(--ink)" strokeDasharray="2 4" strokeWidth={1.5} />
+        </>
+      )}
+      over={(frame) => {
+        if (!peak) return null;
+        const { x, y } = scales(frame);
+        const at = Date.parse(peak.start);
+        const top = peak.peakInbound + peak.peakOutbound;
+        return (
+          <g>
+            <circle cx={x(at)} cy={y(top)} r={5} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2} />
+            <text x={x(at)} y={y(top) - 10} textAnchor="middle" style={{ fill: 'var(--ink)', fontSize: '0.8125rem', fontWeight: 600 }}>
+              Peak {peak.peak}
+            </text>
+          </g>
+        );
+      }}
+      readout={(b) => ({
+        heading: formatDateTime(b.at, timeZone),
+        rows: [
+          { name: 'Busiest inbound', value: String(b.peakInbound) },
+          { name: 'Busiest outbound', value: String(b.peakOutbound) },
+          { name: 'Average live', value: String(b.average) },
+        ],
+      })}
+    />
   );
 });
 HistoryChart.displayName = 'HistoryChart';
