@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page, type Response as PageResponse } from '@playwright/test';
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 import { traceMainThread, type MainThreadBreakdown } from './support/chromium-trace.js';
@@ -297,7 +297,7 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
   const files: InitialLoad['files'] = [];
   // Each response is read as it comes; all are read before the page closes, or one read late fails the whole run.
   const reads: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: PageResponse) => {
     const url = new URL(response.url());
     if (!/\.(js|css)$/.test(url.pathname)) return;
     reads.push(
@@ -312,7 +312,8 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
         });
       })(),
     );
-  });
+  };
+  page.on('response', onResponse);
   try {
     await openLiveView(page, service.port);
     const first = await page.evaluate(() => {
@@ -344,6 +345,9 @@ export const initialLoad = async (browser: Browser): Promise<InitialLoad> => {
       referenceMs,
     };
   } finally {
+    // What loads after the data (lazy chunks) may still be arriving: no read starts now, and those started end first.
+    page.off('response', onResponse);
+    await Promise.allSettled(reads);
     await context.close();
     await service.stop();
   }

@@ -1,7 +1,8 @@
 /** The supervisor's live view: tiles, the concurrency chart, the call table, and click-to-call. */
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { CallTiles } from '../../features/call-stats/components/call-tiles.js';
 import { ClickToCallPanel } from '../../features/click-to-call/components/click-to-call-panel.js';
+import { preloadCallOutcome } from '../../features/click-to-call/components/click-to-call-form.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
 import { ToCallBackPanel } from '../../features/service-level/components/to-call-back-panel.js';
 import { LiveConcurrencyChart } from '../../features/concurrency/components/live-concurrency-chart.js';
@@ -11,9 +12,9 @@ import { useFreshness } from '../../features/freshness/hooks/use-freshness.js';
 import { AgentBoard } from '../../features/agents/components/agent-board.js';
 import { agentName } from '../../features/agents/utils/agent-view.js';
 import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/components/live-calls-table.js';
+import { preloadThresholdSettings } from '../../features/live-calls/components/table-toolbar.js';
 import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
 import { useEndCall } from '../../features/live-calls/hooks/use-end-call.js';
-import { EndCallDialog } from '../../features/live-calls/components/end-call-dialog.js';
 import { AlertBanner } from '../../features/alerts/components/alert-banner.js';
 import { useAlertCenter } from '../../features/alerts/hooks/use-alert-center.js';
 import { useAnnounce } from '../../lib/announcer.js';
@@ -22,12 +23,28 @@ import { useAgentBoard, type BoardAgent } from '../../lib/api/use-agent-board.js
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { usePollInterval } from '../../lib/poll-interval.js';
 import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
+import { lazyComponent } from '../../lib/lazy-component.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
 import type { Workspace } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 import { WorkspaceGate } from '../workspace-gate.js';
+
+const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
+  async () => (await import('../../features/live-calls/components/end-call-dialog.js')).EndCallDialog,
+);
+
+/**
+ * What shows only after a click (the end-call question, a placed call's progress or problem, the
+ * threshold settings) loads once the first live data is on screen: off the first screen, and
+ * there before the click.
+ */
+const usePreloadAfterData = (ready: boolean) =>
+  useEffect(() => {
+    if (!ready) return;
+    for (const preload of [preloadEndCallDialog, preloadCallOutcome, preloadThresholdSettings]) preload().catch(() => undefined);
+  }, [ready]);
 
 const countLive = (calls: CallsFeed['calls']) => {
   let live = 0;
@@ -73,6 +90,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   const freshness = useFreshness(feed, intervalMs);
   const timeZone = useTimeZone();
   useLoadPhoneRules(feed.status === 'ready');
+  usePreloadAfterData(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
   const board = useAgentBoard(workspace.scopes, feed.mode);
   const agentChoice = useAgentChoice();
@@ -125,7 +143,11 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
           endCall={ending.offer}
         />
       </div>
-      {ending.asking ? <EndCallDialog call={ending.asking.call} scope={ending.asking.scope} onClose={ending.close} /> : null}
+      {ending.asking ? (
+        <Suspense fallback={null}>
+          <EndCallDialog call={ending.asking.call} scope={ending.asking.scope} onClose={ending.close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 };

@@ -1,21 +1,46 @@
 /** The click-to-call form: provider, subscriber and number in, one call out, then its progress. */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type ComponentProps, type FormEvent } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
 import { useApi } from '../../../lib/api/api-context.js';
+import type { ApiError } from '../../../lib/api/api-error.js';
 import { subscribersQueryOptions } from '../../../lib/api/subscribers-query.js';
 import { useCallBackRequest } from '../../../lib/call-back.js';
 import { decodeTelURI, parseDialInput } from '../../../lib/dial-input.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
+import { lazyComponent } from '../../../lib/lazy-component.js';
 import type { Workspace } from '../../../lib/workspace.js';
 import { usePlaceCall } from '../hooks/use-place-call.js';
-import { CallProblem } from './call-problem.js';
-import { CallProgressView } from './call-progress.js';
+import type { CallProblem as CallProblemView } from './call-problem.js';
 import { CallerIdentity } from './caller-identity.js';
 import { inputClass, labelClass } from './field-styles.js';
 import { NumberField } from './number-field.js';
 import { SubscriberPicker } from './subscriber-picker.js';
+
+/**
+ * What follows a placed call, its progress or why it failed, is not needed before the live data is
+ * on screen: the live view loads it once its first data is there, or a call placed sooner loads it
+ * while the service answers.
+ */
+const loadCallOutcome = () => import('./call-outcome.js');
+const { Component: CallProgressView, preload: preloadCallProgress } = lazyComponent(
+  async () => (await loadCallOutcome()).CallProgressView,
+);
+const { Component: CallProblem, preload: preloadCallProblem } = lazyComponent<ComponentProps<typeof CallProblemView>>(() =>
+  loadCallOutcome().then(
+    (outcome) => outcome.CallProblem,
+    // Where the service cannot be reached, neither can the words for it: its own message, not the page's error screen.
+    () =>
+      ({ error }: { error: ApiError }) => (
+        <Banner tone="danger" title={error.detail}>
+          <p>Code: {error.code}</p>
+        </Banner>
+      ),
+  ),
+);
+export const preloadCallOutcome = () => Promise.all([preloadCallProgress(), preloadCallProblem()]);
 
 /**
  * A requested number as people read it: digits formatted unless formatting would not give back the
@@ -115,6 +140,7 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
       document.getElementById(id === '' ? subscriberControlId : numberId)?.focus();
       return;
     }
+    void preloadCallOutcome().catch(() => undefined);
     const accepted = await place({ scope, providerName, subscriberID: id, callerName, digits: dial.digits });
     // A fresh form after a placed call: pressing the button again must be a deliberate new call.
     if (accepted) {
@@ -198,8 +224,16 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
           {pending ? 'Placing call…' : 'Place call'}
         </Button>
       </form>
-      {error ? <CallProblem error={error} context={{ providerName, callerName }} otherFieldErrors={otherFieldErrors} /> : null}
-      {placed ? <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} /> : null}
+      {error ? (
+        <Suspense fallback={null}>
+          <CallProblem error={error} context={{ providerName, callerName }} otherFieldErrors={otherFieldErrors} />
+        </Suspense>
+      ) : null}
+      {placed ? (
+        <Suspense fallback={null}>
+          <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} />
+        </Suspense>
+      ) : null}
     </div>
   );
 };

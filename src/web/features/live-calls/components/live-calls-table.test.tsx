@@ -340,7 +340,8 @@ describe('LiveCallsTable', () => {
     const { user } = renderTable();
     expect(within(rowOf('Marie Curie')).queryByText('Long ring')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /thresholds/i }));
-    const ring = screen.getByRole('spinbutton', { name: 'Long ring after' });
+    // The settings forms load when first needed (the live view loads them after its first data).
+    const ring = await screen.findByRole('spinbutton', { name: 'Long ring after' });
     await user.clear(ring);
     await user.type(ring, '5');
     await user.click(screen.getByRole('button', { name: 'Save thresholds' }));

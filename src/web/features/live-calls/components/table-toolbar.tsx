@@ -1,8 +1,9 @@
 /** Above the table: search and filters, then the count line beside column choice, thresholds and CSV export. */
-import { useMemo, type ReactNode, type RefObject } from 'react';
+import { Suspense, useMemo, type ReactNode, type RefObject } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
 import { callState, callStateLabel, callStates } from '../../../lib/call-state.js';
+import { lazyComponent } from '../../../lib/lazy-component.js';
 import type { TableParams } from '../hooks/use-table-params.js';
 import { callDirection, directionLabel, directions } from '../utils/call-fields.js';
 import { countBy, hasFilters } from '../utils/query-calls.js';
@@ -11,10 +12,13 @@ import { InboundIcon, OutboundIcon } from './call-icons.js';
 import { ColumnVisibility } from './column-visibility.js';
 import { FacetedFilter } from './faceted-filter.js';
 import { SubscriberFilter } from './subscriber-filter.js';
-import { ServiceLevelForm } from './service-level-form.js';
-import { ThresholdsForm } from './thresholds-form.js';
-import { AlertRulesForm } from '../../alerts/components/alert-rules-form.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
+
+/** The settings forms are not needed before the live data is on screen: the live view loads them once its first data is there. */
+const { Component: ThresholdSettings, preload: preloadThresholdSettings } = lazyComponent(
+  async () => (await import('./threshold-settings.js')).ThresholdSettings,
+);
+export { preloadThresholdSettings };
 
 const stateOptions = callStates.map((state) => ({ value: state, label: callStateLabel[state] }));
 const directionOptions = directions.map((direction) => ({
@@ -91,11 +95,9 @@ export const TableToolbar = ({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnVisibility columns={columns} hidden={params.hidden} onChange={params.setHidden} />
           <ToolbarDisclosure label="Thresholds" align="end">
-            <div className="flex flex-col gap-5 xl:flex-row">
-              <ThresholdsForm />
-              <ServiceLevelForm />
-              <AlertRulesForm />
-            </div>
+            <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
+              <ThresholdSettings />
+            </Suspense>
           </ToolbarDisclosure>
           <Button size="sm" onClick={onExport} disabled={exportCount === 0}>
             Export CSV
