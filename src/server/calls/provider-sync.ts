@@ -84,6 +84,12 @@ export class ProviderSync {
   private journaled: Journaled | undefined;
   /** Whether the journal was asked what the service knew before this run (or this lead). */
   private recalled = false;
+  /**
+   * Set when this instance takes the lead: the journal then holds exactly what the last leader
+   * committed, so what it recalls is what is written, and the first write is the difference from it
+   * (at 10,000 calls, a few hundred rows instead of all of them, in the commit that ends a failover).
+   */
+  private writeFromRecall = false;
   /** Failed lists in a row; the log says when a streak starts and ends, not every list of it. */
   private failedInARow = 0;
   private stopWatching: (() => void) | undefined;
@@ -202,6 +208,7 @@ export class ProviderSync {
     this.leaderships += 1;
     // The journal is asked again what the last leader knew, and the first write is complete.
     this.recalled = false;
+    this.writeFromRecall = true;
     this.journaled = undefined;
     this.checkpointed = undefined;
     this.inboxMayHold = true;
@@ -506,12 +513,13 @@ export class ProviderSync {
    */
   private async recall(at: number): Promise<void> {
     this.recalled = true;
+    const fromRecall = this.writeFromRecall;
+    this.writeFromRecall = false;
     try {
       const { calls, lastSyncAt } = await this.options.journal.recall(at - this.options.keepEndedMs);
-      this.known.restore(
-        calls.map(({ closedBySync, ...call }) => ({ call, endedByService: closedBySync })),
-        lastSyncAt,
-      );
+      const restored = calls.map(({ closedBySync, ...call }) => ({ call, endedByService: closedBySync }));
+      this.known.restore(restored, lastSyncAt);
+      if (fromRecall) this.journaled = { known: restored.map(({ call }) => call) };
     } catch (error) {
       this.options.log.error({ provider: this.options.providerID, reason: (error as Error).message }, 'call journal could not be read back');
     }

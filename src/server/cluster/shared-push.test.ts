@@ -4,13 +4,15 @@
  * calls at all is still served by a follower once the leader has listed it.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import type { CallUpdate } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
 import { createTestHistory, historyKind } from '../test-support/test-history.js';
+import { SyncFeeds } from '../history/sync-feeds.js';
+import type { FeedCommit } from '../calls/shared-sync.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const T0 = Date.parse('2026-11-26T09:00:00Z');
@@ -57,8 +59,10 @@ const twoInstances = async () => {
   await until('a leader', () => syncs.some((sync) => sync.role === 'leader'));
   const leader = syncs.find((sync) => sync.role === 'leader') as (typeof syncs)[number];
   const follower = syncs.find((sync) => sync !== leader) as (typeof syncs)[number];
-  return { clock, phone, leader, follower, syncs };
+  return { clock, phone, leader, follower, syncs, apps, history };
 };
+
+const commitOriginal = SyncFeeds.prototype.commit;
 
 const served = (sync: { read(): { ok: true; snapshot: { body: Buffer } } | { ok: false } }) => {
   const read = sync.read();
@@ -95,4 +99,32 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     expect(follower.positionedSnapshot()?.position).toEqual(leader.positionedSnapshot()?.position);
     expect(phone.listRequests).toBeLessThanOrEqual(3);
   });
+
+  it("has a new leader journal only what changed since the last leader's commit, not every call again", async () => {
+    const { clock, phone, leader, follower, syncs, apps } = await twoInstances();
+    await until('the leader lists', () => leader.settled);
+    const call = (i: number) => ({ callID: `c${i}`, providerCallID: `c${i}`, isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', startedAt: T0 - i * 1000 });
+    phone.calls = Array.from({ length: 40 }, (_, i) => call(i));
+    await leader.syncOnce();
+    await leader.syncOnce();
+    await until('the follower has the calls', () => served(follower)?.length === 40);
+
+    const commits: FeedCommit[] = [];
+    const commit = vi.spyOn(SyncFeeds.prototype, 'commit').mockImplementation(async function (this: SyncFeeds, ...args) {
+      commits.push(args[2]);
+      return commitOriginal.apply(this, args);
+    });
+    cleanups.push(async () => commit.mockRestore());
+    // The leader goes away; the follower takes over and lists one call answered since.
+    await apps[syncs.indexOf(leader)]?.close();
+    phone.calls = [{ ...call(0), answeredAt: T0 + 500 }, ...phone.calls.slice(1)];
+    clock.advance(1000);
+    await until('the follower leads', () => follower.role === 'leader', 30_000);
+    await until('its first commit', () => commits.some((step) => step.batch.upserts.length > 0), 10_000);
+    const first = commits.find((step) => step.batch.upserts.length > 0) as FeedCommit;
+    expect(first.batch.complete).toBe(false);
+    expect(first.batch.upserts.map((upsert) => upsert.callID)).toEqual(['c0']);
+    expect(served(follower)?.find((served) => served.callID === 'c0')?.answeredAt).toBeDefined();
+  });
 });
+
