@@ -373,3 +373,64 @@ test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling
       await page.screenshot({ path: `${SHOTS}/wallboard-${width}x${height}-scale-${scale ?? 1}.png` });
   }
 });
+
+/** Every layout shift of the page from its start: a string, as the page runs it without the test's own helpers. */
+const RECORD_LAYOUT_SHIFTS = `
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.layoutShifts.push({ value: entry.value, moved: entry.sources.map((source) => source.node ? source.node.textContent.slice(0, 40) : '') });
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const held = () => {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { until, release };
+};
+
+test('the wallboard does not move as its figures arrive: the tiles have their final size from the first paint', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openLiveView(page);
+  await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+  for (const [width, height, scale] of [
+    [1920, 1080, undefined],
+    [1280, 720, undefined],
+    [1280, 720, 1.25],
+    [412, 823, undefined],
+  ] as const) {
+    const label = `${width}x${height} at scale ${scale ?? 'unset'}`;
+    await page.setViewportSize({ width, height });
+    // The figures wait until the wallboard has painted its tiles without them, then come one source at a time.
+    const calls = held();
+    const levels = held();
+    const others = held();
+    const gate = (url: URL) => (/\/calls(\/stream)?$/.test(url.pathname) ? calls : url.pathname.endsWith('/service-levels') ? levels : others);
+    await page.route(
+      (url) => url.pathname.startsWith('/v1/accounts/'),
+      async (route) => {
+        await gate(new URL(route.request().url())).until;
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
+    await expect(page.getByRole('group', { name: 'Live calls now' })).toHaveAttribute('aria-busy', 'true');
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+    calls.release();
+    // Written out by the phone rules, which load after the calls.
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/(\+\d[\d ()-]+|Withheld) · (inbound|outbound)|No call in progress/);
+    levels.release();
+    await expect(page.getByRole('group', { name: 'Service level' })).not.toHaveAttribute('aria-busy');
+    others.release();
+    await expect(page.getByRole('group', { name: 'Missed, last 15 min' })).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('img', { name: /^Chart of concurrent live calls/ }).locator('svg')).toBeVisible();
+    await page.waitForTimeout(1000);
+
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+    // Text that re-wraps inside its held box (a number written out by the phone rules) moves a few words: a thousandth or so.
+    // One line of a tile arriving late moves the chart below it, 0.01 and more.
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, `${label}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});

@@ -166,7 +166,8 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
         </div>
         <div className="flex flex-wrap items-center gap-x-10 gap-y-2 portrait:flex-col portrait:items-start">
           <SoundToggle className="text-[1rem]" />
-          <p className="flex items-center gap-3 text-[1.75rem] font-semibold tabular" data-freshness={freshness.level}>
+          {/* As wide as "Live · updated 59 s ago" from the start: the sound button beside it stays put when the words arrive. */}
+          <p className="flex items-center gap-3 text-[1.75rem] font-semibold tabular landscape:min-w-[14.5em]" data-freshness={freshness.level}>
             <span aria-hidden="true" className={`inline-block h-[0.6em] w-[0.6em] rounded-full ${freshnessDot[freshness.level]}`} />
             {freshnessText(freshness)}
           </p>

@@ -10,22 +10,36 @@ export type TileSize = 'normal' | 'wall';
  * (container units) rather than overflow it, say for a call past an hour on a narrow tile; its one
  * column is held to the tile's width, so a warning beside the title wraps below it instead of
  * running under the next tile.
+ *
+ * A tile has its final size from its first paint: the details' two lines are held (in rem, so on
+ * the wallboard they follow its scale) while the figures load, and so is the box of a warning the
+ * tile may raise. Nothing below moves when the data, or a warning, arrives.
  */
-const styles: Record<TileSize, { tile: string; title: string; value: string; valueCap: string; detail: string; warning: string }> = {
+const styles: Record<
+  TileSize,
+  { tile: string; title: string; value: string; valueCap: string; detail: string; detailLines: string; tallDetailLines: string; warning: string }
+> = {
   normal: {
     tile: 'gap-y-1 mb-3 p-4',
     title: 'text-sm',
     value: 'text-[length:min(2.25rem,20cqi)] leading-[1.1]',
-    valueCap: '2.25rem',
+    valueCap: '2.25rem, 20cqi',
     detail: 'text-sm',
+    // Two lines of text-sm (1.25rem each).
+    detailLines: 'min-h-[2.5rem]',
+    tallDetailLines: '',
     warning: 'text-sm',
   },
   wall: {
     tile: 'gap-y-2 mb-4 px-6 py-4',
     title: 'text-[2rem] leading-tight',
     value: 'text-[length:min(7rem,24cqi)] leading-none',
-    valueCap: '7rem',
+    valueCap: '7rem, 24cqi',
     detail: 'text-[1.5rem] leading-snug',
+    // Two lines of 1.5rem at leading-snug (1.375). A phone number wraps at its spaces on narrower tiles:
+    // three lines where the scale makes the screen less than 112rem wide (in a `tiles` container), four upright.
+    detailLines: 'min-h-[4.125rem]',
+    tallDetailLines: 'landscape:@max-[112rem]/tiles:min-h-[6.1875rem] portrait:min-h-[8.25rem]',
     warning: 'text-[1.5rem] leading-tight',
   },
 };
@@ -40,17 +54,24 @@ export const StatTile = ({
   value,
   detail,
   warning,
+  warningPlaceholder,
   level = 'warning',
   definition,
   size,
   busy = false,
   valueWidthEm,
+  tallDetail = false,
 }: {
   title: string;
   value: ReactNode;
   detail?: ReactNode;
   /** Shown, with its icon, when a threshold is crossed; colour alone never carries it. */
   warning?: string;
+  /**
+   * The words of the warning this tile may raise: while it has none, an empty box of their size
+   * keeps its place, so the number and the rows below do not move when the warning comes or goes.
+   */
+  warningPlaceholder?: string;
   /** How far past its threshold: a critical one has its own colour and icon. */
   level?: 'warning' | 'critical';
   /** What the figure means, shown on hover or keyboard focus of the title's "about" button (not on a wall screen). */
@@ -60,14 +81,18 @@ export const StatTile = ({
   /**
    * How wide the value is, in ems of its own font, when it is more than one short number (say
    * "112 in · 48 out"): its size then follows the tile so that it stays on one line, where a
-   * wrapped value would take a row of height a wall screen does not have.
+   * wrapped value would take a row of height a wall screen does not have. Never larger than a
+   * plain number's size, so the row is as high with it as with the "—" shown while loading.
    */
   valueWidthEm?: number;
+  /** On a narrow wall tile the detail may take three or four lines (a phone number wrapped at its spaces, then names): that much is held. */
+  tallDetail?: boolean;
 }) => {
   const titleID = useId();
   const definitionID = useId();
   const style = styles[size];
   const alert = warning ? alertStyles[level] : undefined;
+  const lines = tallDetail ? `${style.detailLines} ${style.tallDetailLines}` : style.detailLines;
   return (
     <div
       role="group"
@@ -105,6 +130,11 @@ export const StatTile = ({
           <p className={`font-semibold ${alert.text} ${style.warning}`}>
             {alert.icon} {warning}
           </p>
+        ) : warningPlaceholder ? (
+          // The words drawn by CSS: the tile's text, for a reader or a search, has no warning in it.
+          <p aria-hidden="true" className={`invisible font-semibold ${style.warning}`} data-placeholder="warning">
+            {alertStyles[level].icon} <span className="before:content-[attr(data-words)]" data-words={warningPlaceholder} />
+          </p>
         ) : null}
       </div>
       {/* The container for the number's cqi size: on the tile itself, containment would turn its subgrid off. */}
@@ -117,12 +147,14 @@ export const StatTile = ({
         </p>
       </div>
       {/* Words are held to two lines; a detail of its own making (the longest call's number) decides what may give way. */}
-      {detail === undefined ? null : typeof detail === 'string' ? (
-        <p className={`line-clamp-2 text-muted ${style.detail}`} title={detail}>
+      {detail === undefined ? (
+        <div aria-hidden="true" className={`${style.detail} ${lines}`} data-placeholder="detail" />
+      ) : typeof detail === 'string' ? (
+        <p className={`line-clamp-2 text-muted ${style.detail} ${lines}`} title={detail}>
           {detail}
         </p>
       ) : (
-        <div className={`text-muted ${style.detail}`}>{detail}</div>
+        <div className={`text-muted ${style.detail} ${lines}`}>{detail}</div>
       )}
     </div>
   );

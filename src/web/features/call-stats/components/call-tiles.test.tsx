@@ -138,6 +138,25 @@ describe('CallTiles', () => {
     expect(tile('Live calls now')).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('holds the box of the details and of a warning until they come, with nothing in it for a reader', () => {
+    // The classes that size a line: what the placeholder shares with the detail it stands for.
+    const box = (element: Element | null) => [...(element?.classList ?? [])].filter((name) => /^(min-h-|leading-|text-(sm|\[))/.test(name)).sort();
+    serveCalls(() => listResponse([]));
+    const { unmount } = renderTiles({ calls: [], loading: true });
+    const held = tile('Live calls now').querySelector('[data-placeholder="detail"]');
+    const warning = tile('Live calls now').querySelector('[data-placeholder="warning"]');
+    expect(held).toHaveAttribute('aria-hidden', 'true');
+    expect(warning).toHaveAttribute('aria-hidden', 'true');
+    expect(warning).toHaveClass('invisible');
+    expect(tile('Live calls now')).not.toHaveTextContent(/alert:/i);
+    const heldBox = box(held);
+    unmount();
+
+    renderTiles({ calls: liveCalls(Date.now()) });
+    expect(heldBox).toContain('min-h-[2.5rem]');
+    expect(box(within(tile('Live calls now')).getByText('Alert at 20'))).toEqual(heldBox);
+  });
+
   it('counts missed calls of the last 15 minutes from every provider and the live list, each once', async () => {
     const now = Date.now();
     const call = makeCall(now);

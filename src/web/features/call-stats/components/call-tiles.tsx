@@ -114,6 +114,7 @@ export const CallTiles = ({
         value={known(stats.live)}
         detail={loading || stats.atLimit ? undefined : `Alert at ${limit}`}
         warning={!loading && stats.atLimit ? `Alert: ${stats.live > limit ? 'over' : 'at'} ${limit}` : undefined}
+        warningPlaceholder={`Alert: over ${limit}`}
       />
     ),
     direction: (
@@ -158,6 +159,7 @@ export const CallTiles = ({
         warning={
           !loading && stats.longRings > 0 ? `${stats.longRings} ringing over ${formatAge(thresholds.longRingMs)}` : undefined
         }
+        warningPlaceholder={`1 ringing over ${formatAge(thresholds.longRingMs)}`}
       />
     ),
     missed: (
@@ -185,6 +187,8 @@ export const CallTiles = ({
           )
         }
         warning={!loading && stats.longest?.overThreshold ? `Over ${formatAge(thresholds.longCallMs)}` : undefined}
+        warningPlaceholder={`Over ${formatAge(thresholds.longCallMs)}`}
+        tallDetail
       />
     ),
     peak: (
@@ -201,7 +205,8 @@ export const CallTiles = ({
 
   return (
     // Never squeezed by a page that fills the screen (the wallboard): the chart gives way instead.
-    <section aria-labelledby={headingID} className="shrink-0">
+    // A container, so that a tile can hold the lines its detail takes at the grid's width.
+    <section aria-labelledby={headingID} className="@container/tiles shrink-0">
       <h2 id={headingID} className="sr-only">
         Call statistics
       </h2>

@@ -48,7 +48,11 @@ export const FreshnessStatus = ({
   const how = paused || freshness.level === 'pending' ? undefined : delivery(feed, intervalMs);
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span className="flex items-center gap-2 text-sm tabular" data-freshness={freshness.level}>
+      {/*
+       * As wide as "Live · updated 59 s ago · pushed" from the first paint, on a line of its own on a
+       * phone: the buttons do not move, nor wrap onto a new line, when "Connecting…" gives way to it.
+       */}
+      <span className="flex min-w-[16rem] items-center gap-2 text-sm tabular max-sm:basis-full" data-freshness={freshness.level}>
         <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${dot[freshness.level]}`} />
         {label(freshness)}
         {how ? (

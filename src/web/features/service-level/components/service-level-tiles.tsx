@@ -64,6 +64,7 @@ export const ServiceLevelTiles = ({
         value={shown ? percent(shown.recent.serviceLevel) : UNKNOWN}
         detail={notReady ?? `Within ${settings.answerWithinSeconds} s in 15 min · today ${percent(shown?.today.serviceLevel ?? null)}${partial}`}
         warning={levelAlert ? `Below ${Math.round((levelAlert === 'critical' ? settings.criticalBelow : settings.warnBelow) * 100)} %` : undefined}
+        warningPlaceholder={`Below ${Math.round(settings.warnBelow * 100)} %`}
         level={levelAlert}
       />
       <StatTile
@@ -80,6 +81,7 @@ export const ServiceLevelTiles = ({
               : `Longest ${formatDuration(waiting.longestMs)}${waiting.queued > 0 ? ` · ${waiting.queued} in queue` : ''}`
         }
         warning={waitLevel ? `Over ${formatDuration(waitLevel === 'critical' ? settings.waitCriticalMs : settings.waitWarnMs)}` : undefined}
+        warningPlaceholder={`Over ${formatDuration(settings.waitCriticalMs)}`}
         level={waitLevel}
       />
       <StatTile
