@@ -124,7 +124,8 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     const first = commits.find((step) => step.batch.upserts.length > 0) as FeedCommit;
     expect(first.batch.complete).toBe(false);
     expect(first.batch.upserts.map((upsert) => upsert.callID)).toEqual(['c0']);
-    expect(served(follower)?.find((served) => served.callID === 'c0')?.answeredAt).toBeDefined();
+    // Published once committed.
+    await until('the new leader serves the answer', () => served(follower)?.find((call) => call.callID === 'c0')?.answeredAt !== undefined);
   });
 });
 
