@@ -42,6 +42,16 @@ const open = async (providers: string, headers: Record<string, string> = {}, tok
 const list = async (providerID: string) =>
   listCallsResponseSchema.parse((await t.as(tokens.acmeAll, { method: 'GET', url: paths.listCalls({ ...support, providerID }) })).json());
 
+/** The snapshots' call arrays compressed from now on (each SharedText once, however often it is sent). */
+const watchSnapshotCompressions = () => {
+  const compressed = new Set<SharedText>();
+  const deflate = vi.spyOn(SharedText.prototype, 'deflate').mockImplementation(function (this: SharedText) {
+    if (this.text.startsWith('[')) compressed.add(this);
+    return deflateOriginal.call(this);
+  });
+  return { compressed, deflate };
+};
+
 describe('the change stream', () => {
   it('starts with a snapshot per provider, equal to the list, then sends each change once', async () => {
     await start();
@@ -171,11 +181,7 @@ describe('the change stream', () => {
     await start();
     t.phone('acme/support/pbx').calls = Array.from({ length: 200 }, (_, i) => providerCall(`c${i}`, T0 - i));
     await t.app.providers.syncAll();
-    const compressed = new Set<SharedText>();
-    const deflate = vi.spyOn(SharedText.prototype, 'deflate').mockImplementation(function (this: SharedText) {
-      if (this.text.startsWith('[')) compressed.add(this);
-      return deflateOriginal.call(this);
-    });
+    const { compressed, deflate } = watchSnapshotCompressions();
     try {
       for (let i = 0; i < 3; i += 1) {
         const stream = await open('pbx', { 'accept-encoding': 'gzip' });
@@ -193,11 +199,7 @@ describe('the change stream', () => {
     await start();
     t.phone('acme/support/pbx').calls = Array.from({ length: 50 }, (_, i) => providerCall(`c${i}`, T0 - i));
     await t.app.providers.syncAll();
-    const compressed = new Set<SharedText>();
-    const deflate = vi.spyOn(SharedText.prototype, 'deflate').mockImplementation(function (this: SharedText) {
-      if (this.text.startsWith('[')) compressed.add(this);
-      return deflateOriginal.call(this);
-    });
+    const { compressed, deflate } = watchSnapshotCompressions();
     try {
       const first = await open('pbx', { 'accept-encoding': 'gzip' });
       const firstSnapshot = await first.next((e) => e.event === 'snapshot');

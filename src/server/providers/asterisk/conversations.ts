@@ -6,19 +6,13 @@
  * first leg (its root), which no later leg changes; the call's fields are read from its legs and
  * the agents' endpoints. The model is kept from ARI's events and reconciled with its lists.
  */
+import type { AgentPerson } from '../agent-person.js';
 import type { CallUpdate, ProviderCall } from '../phone-system.js';
 import { parseAriDate, type AriBridge, type AriChannel, type AriEvent } from './ari-messages.js';
 
-export interface AsteriskAgent {
-  subscriberID: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  extension: string;
-  number: string;
+export interface AsteriskAgent extends AgentPerson {
   /** The agent's phone as Asterisk names it: technology/resource, such as "PJSIP/101". */
   endpoint: string;
-  active: boolean;
 }
 
 /** A call the service originated, by the ID it gave the first channel. */

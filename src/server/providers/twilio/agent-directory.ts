@@ -1,18 +1,11 @@
 /** The agents of a Twilio provider, found by the device Twilio dials them at or by their own number. */
 import type { Subscriber } from '../../../contract/subscriber.js';
-import { toSubscriber } from '../agent-person.js';
+import { toSubscriber, type AgentPerson } from '../agent-person.js';
 import type { ProviderCall } from '../phone-system.js';
 
-export interface TwilioAgent {
-  subscriberID: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  extension: string;
-  number: string;
+export interface TwilioAgent extends AgentPerson {
   /** `client:NAME`, `sip:user@domain` or digits. */
   device: string;
-  active: boolean;
 }
 
 /** Digits of a phone number as Twilio writes it (`+15551230101`); '' for a client or SIP address, or none. */

@@ -2,6 +2,8 @@
  * How the two series look, shared by the chart and its legend: inbound solid with a solid
  * edge, outbound hatched with a dashed edge, so they differ without colour.
  */
+import { stepArea, stepLine, type Frame, type Value } from './chart-paths.js';
+
 export type Series = 'inbound' | 'outbound';
 
 export const seriesLabel: Record<Series, string> = { inbound: 'Inbound', outbound: 'Outbound' };
@@ -25,3 +27,33 @@ export const HatchPattern = ({ id }: { id: string }) => (
 /** The fill of a series: `hatchID` names a HatchPattern in the same document. */
 export const seriesFill = (series: Series, hatchID: string): { fill: string; fillOpacity: number } =>
   series === 'inbound' ? { fill: 'var(--inbound)', fillOpacity: 0.35 } : { fill: `url(#${hatchID})`, fillOpacity: 1 };
+
+/**
+ * Inbound with outbound stacked on it, as steps: each series' area between its lower and upper
+ * value (`edges`), its stroke along the upper one. `hatchID` names a HatchPattern in the same SVG.
+ */
+export const StackedSteps = <P extends { at: number }>({
+  points,
+  edges,
+  frame,
+  hatchID,
+  strokeWidth,
+}: {
+  points: readonly P[];
+  edges: Record<Series, readonly [lower: Value<P>, upper: Value<P>]>;
+  frame: Frame;
+  hatchID: string;
+  strokeWidth: number;
+}) =>
+  (['inbound', 'outbound'] as const).map((series) => (
+    <g key={series}>
+      <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
+      <path
+        d={stepLine(points, edges[series][1], frame)}
+        fill="none"
+        stroke={seriesStroke[series].color}
+        strokeDasharray={seriesStroke[series].dash}
+        strokeWidth={strokeWidth}
+      />
+    </g>
+  ));

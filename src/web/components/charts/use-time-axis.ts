@@ -5,8 +5,8 @@ import { tickLabel, timeAxis } from '../../lib/time-ticks.js';
 export interface TimeAxis {
   ticks: number[];
   format: (at: number) => string;
-  /** For the chart's ResponsiveContainer: the tick count follows its width. */
-  onResize: (width: number) => void;
+  /** Hears the chart's width: the tick count follows it. */
+  onWidth: (width: number) => void;
 }
 
 /** A label centred this close to the chart's right end would stick out of it. */
@@ -22,6 +22,6 @@ export const useTimeAxis = (from: number, to: number, zone: string, spacingPx = 
     return { ticks: ticks.filter((at) => at <= lastAt), stepMinutes };
   }, [from, to, zone, maxTicks, width]);
   const format = useCallback((at: number) => tickLabel(at, zone, axis.stepMinutes), [zone, axis.stepMinutes]);
-  const onResize = useCallback((next: number) => setWidth(next), []);
-  return { ticks: axis.ticks, format, onResize };
+  const onWidth = useCallback((next: number) => setWidth(next), []);
+  return { ticks: axis.ticks, format, onWidth };
 };

@@ -4,8 +4,8 @@
  */
 import { memo, useId } from 'react';
 import type { ConcurrencyBucket } from '../../../../contract/analytics.js';
-import { countAxis, scales, stepArea, stepLine, type Value } from '../../../components/charts/chart-paths.js';
-import { HatchPattern, seriesFill, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
+import { countAxis, scales, stepLine, type Value } from '../../../components/charts/chart-paths.js';
+import { HatchPattern, StackedSteps, svgID, type Series } from '../../../components/charts/series-style.js';
 import { TimeChart } from '../../../components/charts/time-chart.js';
 import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -27,7 +27,6 @@ const busiest: Value<Point> = (b) => b.peakInbound + b.peakOutbound;
 const average: Value<Point> = (b) => b.average;
 /** Each direction's lower and upper edge: outbound stacked on inbound. */
 const edges: Record<Series, [Value<Point>, Value<Point>]> = { inbound: [zero, inbound], outbound: [inbound, busiest] };
-const SERIES: readonly Series[] = ['inbound', 'outbound'];
 
 export const HistoryChart = memo(({ buckets, from, to, timeZone }: HistoryChartProps) => {
   const id = useId();
@@ -41,7 +40,7 @@ export const HistoryChart = memo(({ buckets, from, to, timeZone }: HistoryChartP
       points={points}
       from={from}
       to={to}
-      timeTicks={{ ticks: axis.ticks, format: axis.format, onWidth: axis.onResize }}
+      timeTicks={axis}
       yTop={yTop}
       yTicks={ticks}
       margin={{ top: 20, right: 16 }}
@@ -49,18 +48,7 @@ export const HistoryChart = memo(({ buckets, from, to, timeZone }: HistoryChartP
       defs={<HatchPattern id={hatchID} />}
       plot={(frame) => (
         <>
-          {SERIES.map((series) => (
-            <g key={series}>
-              <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
-              <path
-                d={stepLine(points, edges[series][1], frame)}
-                fill="none"
-                stroke={seriesStroke[series].color}
-                strokeDasharray={seriesStroke[series].dash}
-                strokeWidth={2}
-              />
-            </g>
-          ))}
+          <StackedSteps points={points} edges={edges} frame={frame} hatchID={hatchID} strokeWidth={2} />
           <path d={stepLine(points, average, frame)} fill="none" stroke="var(--ink)" strokeDasharray="2 4" strokeWidth={1.5} />
         </>
       )}

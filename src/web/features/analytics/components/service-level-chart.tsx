@@ -32,7 +32,7 @@ export const ServiceLevelChart = memo(({ buckets, bucketSeconds, from, to, timeZ
       points={points}
       from={from}
       to={to}
-      timeTicks={{ ticks: axis.ticks, format: axis.format, onWidth: axis.onResize }}
+      timeTicks={axis}
       yTop={100}
       yTicks={PERCENT_TICKS}
       yFormat={(value) => `${value} %`}

@@ -4,8 +4,8 @@ import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-sa
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
 import { tickLabel } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
-import { scales, stepArea, stepLine, valueTicks, type Value } from '../../../components/charts/chart-paths.js';
-import { HatchPattern, seriesFill, seriesLabel, seriesStroke, svgID, type Series } from '../../../components/charts/series-style.js';
+import { scales, valueTicks, type Value } from '../../../components/charts/chart-paths.js';
+import { HatchPattern, seriesLabel, StackedSteps, svgID, type Series } from '../../../components/charts/series-style.js';
 import { TimeChart } from '../../../components/charts/time-chart.js';
 
 export interface ConcurrencyAreaChartProps {
@@ -73,20 +73,7 @@ export const ConcurrencyAreaChart = memo(
         remPx={remPx}
         clipID={svgID(id, 'live-plot')}
         defs={<HatchPattern id={hatchID} />}
-        plot={(frame) =>
-          SERIES.map((series) => (
-            <g key={series}>
-              <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
-              <path
-                d={stepLine(points, edges[series][1], frame)}
-                fill="none"
-                stroke={seriesStroke[series].color}
-                strokeDasharray={seriesStroke[series].dash}
-                strokeWidth={m.strokeWidth * px}
-              />
-            </g>
-          ))
-        }
+        plot={(frame) => <StackedSteps points={points} edges={edges} frame={frame} hatchID={hatchID} strokeWidth={m.strokeWidth * px} />}
         over={(frame) => {
           if (!peak) return null;
           const { x, y } = scales(frame);
