@@ -160,6 +160,18 @@ test('the wallboard with the board and an alert fits every screen from 720p to 4
     expect(fit.scrollWidth, `${width}x${height}: width`).toBeLessThanOrEqual(fit.width);
     const last = await tiles.last().boundingBox();
     expect((last?.y ?? Infinity) + (last?.height ?? 0), `${width}x${height}: the last tile on screen`).toBeLessThanOrEqual(height);
+    // The board refits a frame after its room changes (a banner comes, the screen turns): until then
+    // its tiles, and the words in them for screen readers, must stay inside it. Read in the same task
+    // as the change, before the board can measure its new room.
+    const shrunk = await page.evaluate(() => {
+      const header = document.querySelector('main > header') as HTMLElement;
+      header.style.paddingBottom = '8vh';
+      const root = document.scrollingElement ?? document.documentElement;
+      const scrollHeight = root.scrollHeight;
+      header.style.paddingBottom = '';
+      return { scrollHeight, height: window.innerHeight };
+    });
+    expect(shrunk.scrollHeight, `${width}x${height}: the board's room shrinks`).toBeLessThanOrEqual(shrunk.height);
     if (width === 1920) {
       for (const scheme of ['dark', 'light'] as const) {
         await page.goto(`${service.baseURL}/wallboard?provider=pbx-main&${QUIET_SERVICE_LEVEL}&agents=1&alerts=live:1:2&theme=${scheme}`);

@@ -49,7 +49,8 @@ export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
         <h2 className="text-[2rem] leading-tight font-bold">Agents</h2>
         <WallAgentTotals totals={board.totals} />
       </div>
-      <div ref={area} className="min-h-0 flex-1 overflow-hidden">
+      {/* Positioned, so that it clips the absolutely placed words for screen readers too, during the frame before a shrunk board refits. */}
+      <div ref={area} className="relative min-h-0 flex-1 overflow-hidden">
         {board.status === 'pending' ? <p className="text-[1.5rem] text-muted">Loading the agents…</p> : null}
         {board.status === 'error' ? <p className="text-[1.5rem] text-danger">The agent board is not available.</p> : null}
         <ul

@@ -61,10 +61,12 @@ export const LiveConcurrencyChart = ({
   const wall = size === 'wall';
 
   const plot = (
+    // On a wall, the drawing is clipped to its room in height: it is redrawn a frame after that room
+    // shrinks, and a screen that cannot scroll must not grow a scroll bar meanwhile.
     <div
       role="img"
       aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`}
-      className={wall ? 'relative min-h-0 flex-1' : 'relative h-64'}
+      className={wall ? 'relative min-h-0 flex-1 overflow-y-clip' : 'relative h-64'}
     >
       <div className="absolute inset-0">
         {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
