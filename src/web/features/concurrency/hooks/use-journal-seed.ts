@@ -32,20 +32,31 @@ export const seedWindows = (openedAt: number, midnight: number): { window: Analy
 };
 
 /**
- * One sample per bucket: its peaks, at its start. For several providers the peaks are added,
- * which can only overstate a moment where their peaks fell at different times within a bucket.
+ * Two samples per bucket, both its peaks: at its start and at its last millisecond, since the
+ * peak stands for the whole bucket. A sample at the start alone would leave the last seeded minute
+ * ending where it begins, and a page opened late in a minute, whose own first sample then comes
+ * more than `GAP_MS` after it, would draw a hole just before "now" as if the feed had been down.
+ * For several providers the peaks are added, which can only overstate a moment where their peaks
+ * fell at different times within a bucket.
  */
 export const samplesFromBuckets = (answers: readonly ConcurrencyResponse[]): ConcurrencySample[] => {
-  const byStart = new Map<number, ConcurrencySample>();
-  for (const answer of answers)
+  const byTime = new Map<number, ConcurrencySample>();
+  const add = (at: number, inbound: number, outbound: number) => {
+    const sample = byTime.get(at) ?? { at, inbound: 0, outbound: 0 };
+    sample.inbound += inbound;
+    sample.outbound += outbound;
+    byTime.set(at, sample);
+  };
+  for (const answer of answers) {
+    const to = Date.parse(answer.toDate);
     for (const bucket of answer.buckets) {
-      const at = Date.parse(bucket.start);
-      const sample = byStart.get(at) ?? { at, inbound: 0, outbound: 0 };
-      sample.inbound += bucket.peakInbound;
-      sample.outbound += bucket.peakOutbound;
-      byStart.set(at, sample);
+      const start = Date.parse(bucket.start);
+      const last = Math.min(start + answer.bucketSeconds * 1000, to) - 1;
+      add(start, bucket.peakInbound, bucket.peakOutbound);
+      if (last > start) add(last, bucket.peakInbound, bucket.peakOutbound);
     }
-  return [...byStart.values()].sort((a, b) => a.at - b.at);
+  }
+  return [...byTime.values()].sort((a, b) => a.at - b.at);
 };
 
 /**
