@@ -78,5 +78,10 @@ export const queryDateSchema = z
 export const listCallsQuerySchema = z.strictObject({
   fromDate: queryDateSchema.optional(),
   toDate: queryDateSchema.optional(),
+  /**
+   * Extension, for window lists: only the calls whose `isMissedCall` is this. The missed calls of a
+   * busy quarter-hour are a few dozen of its thousands of calls.
+   */
+  isMissedCall: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 export type ListCallsQuery = z.infer<typeof listCallsQuerySchema>;

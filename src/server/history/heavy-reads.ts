@@ -21,6 +21,8 @@ export interface WindowListRequest {
   to: number;
   /** Past this many calls the window is too wide: no list is built. */
   limit: number;
+  /** Only the calls whose `isMissedCall` (inbound, per the spec) is this. */
+  isMissedCall?: boolean;
 }
 
 export type WindowList = { kind: 'too-many' } | { kind: 'list'; body: Buffer; etag: string; count: number };
@@ -52,8 +54,11 @@ export interface HeavyReader {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Calls live at any moment of [from, to], oldest first (ties by call ID); at most `limit` of them. */
-const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number) =>
+/**
+ * Calls live at any moment of [from, to], oldest first (ties by call ID); at most `limit` of them;
+ * with `isMissedCall`, only those whose record says so (the spec keeps "missed" for inbound calls).
+ */
+const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number, isMissedCall?: boolean) =>
   db
     .selectFrom('calls')
     .selectAll()
@@ -62,6 +67,8 @@ const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: 
     .where('provider_id', '=', scope.providerID)
     .where('started_at', '<=', to)
     .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
+    .$if(isMissedCall === true, (query) => query.where('is_outbound', '=', 0).where('is_missed', '=', 1))
+    .$if(isMissedCall === false, (query) => query.where((eb) => eb.or([eb('is_outbound', '=', 1), eb('is_missed', '=', 0)])))
     .orderBy('started_at')
     .orderBy('call_id')
     .limit(limit);
@@ -106,11 +113,11 @@ class ByteChunks {
  * `JSON.stringify({ calls, fromDate, toDate, totalCalls })`, written call by call so a week of
  * calls never sits in memory as objects, and the reader's garbage collector has little to do.
  */
-const windowList = async (db: HistoryDb, { scope, provider, from, to, limit }: WindowListRequest): Promise<WindowList> => {
+const windowList = async (db: HistoryDb, { scope, provider, from, to, limit, isMissedCall }: WindowListRequest): Promise<WindowList> => {
   const out = new ByteChunks();
   out.write('{"calls":[');
   let count = 0;
-  for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1))) {
+  for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1, isMissedCall))) {
     count += 1;
     if (count > limit) return { kind: 'too-many' };
     out.write(`${count > 1 ? ',' : ''}${JSON.stringify(toCallRecord(fromCallRow(row), provider.id, provider.name))}`);

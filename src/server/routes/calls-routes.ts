@@ -43,17 +43,31 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Calls live at any moment of the window, from the journal, read and serialized in a reader thread
  * under one of the token's heavy-query slots; past MAX_WINDOW_CALLS the client must narrow it.
  */
-const sendWindow = async (request: FastifyRequest, reply: FastifyReply, runtime: ProviderRuntime, reads: HeavyReads, window: QueryWindow) => {
+const sendWindow = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  runtime: ProviderRuntime,
+  reads: HeavyReads,
+  window: QueryWindow,
+  isMissedCall: boolean | undefined,
+) => {
   const found = await reads.slots.run(request.principal, () =>
     reads.history.windowList(
-      { scope: runtime.scope, provider: { id: runtime.config.id, name: runtime.config.name }, from: window.from, to: window.to, limit: MAX_WINDOW_CALLS },
+      {
+        scope: runtime.scope,
+        provider: { id: runtime.config.id, name: runtime.config.name },
+        from: window.from,
+        to: window.to,
+        limit: MAX_WINDOW_CALLS,
+        ...(isMissedCall === undefined ? {} : { isMissedCall }),
+      },
       tokenKey(request.principal),
     ),
   );
   if (found.kind === 'too-many')
     throw new ApiProblem(
       'invalid_request',
-      `More than ${MAX_WINDOW_CALLS} calls were live between fromDate (${iso(window.from)}) and toDate (${iso(window.to)}): narrow the window.`,
+      `More than ${MAX_WINDOW_CALLS} ${isMissedCall === undefined ? '' : isMissedCall ? 'missed ' : 'not missed '}calls were live between fromDate (${iso(window.from)}) and toDate (${iso(window.to)}): narrow the window.`,
       { errors: [{ field: 'fromDate', message: `the window must hold at most ${MAX_WINDOW_CALLS} calls` }] },
     );
   const { body, etag } = found;
@@ -81,14 +95,24 @@ const listCallsDoc: RouteDoc = {
   description:
     'Calls of this provider and application, oldest `startedAt` first (ties by `callID`). Without dates: the calls live now, ' +
     'plus recently ended ones the provider still reports (with `endedAt`). With `fromDate` and/or `toDate`: the calls live at ' +
-    "any moment of that window, ended ones included, from the service's call journal (kept 90 days by default). A window " +
+    "any moment of that window, ended ones included, from the service's call journal (kept 90 days by default); add " +
+    '`isMissedCall=true` (an extension) for only the missed calls of the window, or `false` for the others. A window ' +
     `spans at most ${MAX_WINDOW_DAYS} days and lists at most ${MAX_WINDOW_CALLS} calls; past either the answer is a 400 ` +
     'naming `fromDate`. A missing `toDate` means now and a missing `fromDate` 24 hours before `toDate`; the effective window ' +
     'is echoed. Lists are served from the provider snapshot the service keeps (synced every second by default); the ' +
     `\`${SNAPSHOT_AGE_HEADER}\` header gives its age in milliseconds. Responses carry a strong ETag (send \`If-None-Match\` for ` +
     'a 304) and are gzipped on request. A window list is a heavy query: each token may have a few running or waiting at once ' +
     '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
-  parameters: [dateParameter('fromDate'), dateParameter('toDate')],
+  parameters: [
+    dateParameter('fromDate'),
+    dateParameter('toDate'),
+    {
+      name: 'isMissedCall',
+      in: 'query' as const,
+      description: 'Extension, with fromDate or toDate: only the calls of the window whose isMissedCall is this.',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    },
+  ],
   responses: {
     '200': {
       description: 'The calls',
@@ -174,12 +198,18 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const runtime = resolveProvider(registry, request.principal, request.params);
     const query = hasQuery(request) ? parseListQuery(request.query) : {};
     const window = query.fromDate === undefined && query.toDate === undefined ? undefined : resolveWindow(query, clock.now());
+    const isMissedCall = query.isMissedCall === undefined ? undefined : query.isMissedCall === 'true';
+    // The live list is one serialized snapshot shared by every reader: a filtered copy of it is the client's to make.
+    if (isMissedCall !== undefined && !window)
+      throw new ApiProblem('invalid_request', 'isMissedCall filters a window list: give fromDate or toDate with it.', {
+        errors: [{ field: 'isMissedCall', message: 'needs fromDate or toDate' }],
+      });
 
     await runtime.sync.ready();
     const read = runtime.sync.read();
     if (!read.ok) throw read.failure;
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
-    if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window);
+    if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window, isMissedCall);
     return sendPreparedJson(request, reply, read.snapshot);
   });
 

@@ -214,6 +214,27 @@ describe('date windows', () => {
     expect(vanished.endedAt).toBe('2026-11-22T09:00:01.000Z');
   });
 
+  it('lists only the missed calls of the window with isMissedCall=true, and the others with false', async () => {
+    const phone = t.phone('acme/support/pbx');
+    phone.calls = [
+      ...phone.calls,
+      call('missed', T0 - 5_000, { isMissedCall: true, endedAt: T0 - 1_000 }),
+      call('outbound-unanswered', T0 - 4_000, { isOutbound: true, isMissedCall: true, endedAt: T0 - 2_000 }),
+    ];
+    await t.app.providers.syncAll();
+    const window = '?fromDate=2026-11-22T08:55:00Z';
+    const all = (await list(window)).json();
+    const missed = (await list(`${window}&isMissedCall=true`)).json();
+    const others = (await list(`${window}&isMissedCall=false`)).json();
+    // The calls that left the provider unanswered ('old', 'recent') were ended by the service as missed.
+    type Listed = { callID: string; isMissedCall: boolean };
+    expect(missed.calls.map((c: Listed) => c.callID)).toEqual(['old', 'recent', 'missed']);
+    expect(missed.totalCalls).toBe(3);
+    expect(missed.calls).toEqual(all.calls.filter((c: Listed) => c.isMissedCall));
+    expect(others.calls.map((c: Listed) => c.callID)).toEqual(['live', 'outbound-unanswered']);
+    expect(others.calls).toEqual(all.calls.filter((c: Listed) => !c.isMissedCall));
+  });
+
   it('excludes calls outside the window', async () => {
     const body = (await list('?fromDate=2026-11-22T09:00:05Z&toDate=2026-11-22T09:00:06Z')).json();
     expect(body.calls.map((c: { callID: string }) => c.callID)).toEqual(['live']);
@@ -233,6 +254,8 @@ describe('date windows', () => {
     ['?fromDate=2026-11-22T10:00:00Z&toDate=2026-11-22T09:00:00Z', 'fromDate'],
     ['?fromDate=2026-11-22&fromDate=2026-11-21', 'fromDate'],
     ['?limit=5', 'limit'],
+    ['?fromDate=2026-11-22T08:00:00Z&isMissedCall=yes', 'isMissedCall'],
+    ['?isMissedCall=true', 'isMissedCall'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);

@@ -41,7 +41,7 @@ describe('countMissedSince', () => {
 });
 
 describe('recentMissedCallsQueryOptions', () => {
-  it('asks the list for the last 15 minutes and keeps only missed calls', async () => {
+  it('asks the list for the missed calls of the last 15 minutes, and keeps only those whatever the service answers', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
     const fetchSpy = stubFetch({
       'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls': () =>
@@ -54,6 +54,7 @@ describe('recentMissedCallsQueryOptions', () => {
     const url = new URL(String(fetchSpy.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.pathname).toBe('/v1/accounts/demo/applications/support/provider/pbx-main/calls');
     expect(url.searchParams.get('fromDate')).toBe(iso(NOW - RECENT_WINDOW_MS));
+    expect(url.searchParams.get('isMissedCall')).toBe('true');
     expect(data.calls.map((c) => c.callID)).toEqual(['m']);
   });
 });
