@@ -5,6 +5,8 @@
 import { stepArea, stepLine, type Frame, type Value } from './chart-paths.js';
 
 export type Series = 'inbound' | 'outbound';
+/** The series in their drawing order: outbound is stacked on inbound. */
+export const SERIES: readonly Series[] = ['inbound', 'outbound'];
 
 export const seriesLabel: Record<Series, string> = { inbound: 'Inbound', outbound: 'Outbound' };
 
@@ -45,7 +47,7 @@ export const StackedSteps = <P extends { at: number }>({
   hatchID: string;
   strokeWidth: number;
 }) =>
-  (['inbound', 'outbound'] as const).map((series) => (
+  SERIES.map((series) => (
     <g key={series}>
       <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
       <path

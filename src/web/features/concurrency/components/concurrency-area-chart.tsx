@@ -5,7 +5,7 @@ import { formatClockTime, formatShortTime } from '../../../lib/format.js';
 import { tickLabel } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
 import { scales, valueTicks, type Value } from '../../../components/charts/chart-paths.js';
-import { HatchPattern, seriesLabel, StackedSteps, svgID, type Series } from '../../../components/charts/series-style.js';
+import { HatchPattern, SERIES, seriesLabel, StackedSteps, svgID, type Series } from '../../../components/charts/series-style.js';
 import { TimeChart } from '../../../components/charts/time-chart.js';
 
 export interface ConcurrencyAreaChartProps {
@@ -46,7 +46,6 @@ const inbound: Value<ChartPoint> = (point) => point.inbound;
 const total: Value<ChartPoint> = (point) => (point.inbound === null || point.outbound === null ? null : point.inbound + point.outbound);
 /** Each series' lower and upper edge: outbound stacked on inbound. */
 const edges: Record<Series, [Value<ChartPoint>, Value<ChartPoint>]> = { inbound: [zero, inbound], outbound: [inbound, total] };
-const SERIES: readonly Series[] = ['inbound', 'outbound'];
 
 export const ConcurrencyAreaChart = memo(
   ({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import {
   HatchPattern,
+  SERIES,
   seriesFill,
   seriesLabel,
   seriesStroke,
@@ -35,7 +36,7 @@ export const SeriesLegend = ({ size }: { size: 'normal' | 'wall' }) => {
   const wall = size === 'wall';
   return (
     <ul aria-label="Legend" className={`flex flex-wrap items-center gap-x-6 gap-y-1 ${wall ? 'text-[1.75rem]' : 'text-sm'}`}>
-      {(['inbound', 'outbound'] as const).map((series) => (
+      {SERIES.map((series) => (
         <li key={series} className="flex items-center gap-2">
           <Swatch series={series} sizeClass={wall ? 'h-[1.5em] w-[2.25em]' : 'h-4 w-6'} />
           <span>{seriesLabel[series]}</span>
