@@ -3,7 +3,7 @@
  * right-aligned numbers; a sticky head; a message in place of an empty body. Two frames around it:
  * folded away under the chart it explains, or scrolling with a hint when its columns do not fit.
  */
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useHorizontalOverflow } from '../../../lib/use-horizontal-overflow.js';
 
 export interface FiguresRow {
@@ -62,15 +62,23 @@ export const FiguresTable = ({ caption, captionHidden = false, columns, textColu
   </table>
 );
 
-/** The table folded under the chart it gives the numbers of. */
-export const NumbersDisclosure = (props: FiguresTableProps) => (
-  <details className="rounded-md border border-line">
-    <summary className="cursor-pointer px-3 py-2 text-sm">Show the numbers as a table</summary>
-    <div className="max-h-80 overflow-auto">
-      <FiguresTable {...props} />
-    </div>
-  </details>
-);
+/**
+ * The table folded under the chart it gives the numbers of. Its rows are built only while it is
+ * open: a day of 5-minute buckets is hundreds of rows, and built folded they were most of the
+ * page's elements and of its first style and layout, for a table few readers open.
+ */
+export const NumbersDisclosure = ({
+  rows,
+  ...props
+}: Omit<FiguresTableProps, 'rows'> & { rows: () => readonly FiguresRow[] }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="rounded-md border border-line" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer px-3 py-2 text-sm">Show the numbers as a table</summary>
+      <div className="max-h-80 overflow-auto">{open ? <FiguresTable {...props} rows={rows()} /> : null}</div>
+    </details>
+  );
+};
 
 /** The table in a bounded box that scrolls, saying so when its columns run past the side. */
 export const ScrollingFiguresTable = (props: FiguresTableProps) => {
@@ -91,4 +99,5 @@ export const ScrollingFiguresTable = (props: FiguresTableProps) => {
 };
 
 /** A bucket's size as people say it: "15 min", "1 h". */
-export const bucketSize = (bucketSeconds: number) => (bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`);
+export const bucketSize = (bucketSeconds: number) =>
+  bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`;

@@ -7,15 +7,33 @@ import { subscriberName } from './subscriber-table.js';
 export const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10} %`);
 export const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value * 1000));
 
-export const ServiceLevelBucketsTable = ({ buckets, bucketSeconds, timeZone }: { buckets: readonly ServiceLevelBucket[]; bucketSeconds: number; timeZone: string }) => (
+export const ServiceLevelBucketsTable = ({
+  buckets,
+  bucketSeconds,
+  timeZone,
+}: {
+  buckets: readonly ServiceLevelBucket[];
+  bucketSeconds: number;
+  timeZone: string;
+}) => (
   <NumbersDisclosure
     caption={`Inbound calls per ${bucketSize(bucketSeconds)} bucket of their start, oldest first, times in ${timeZone}`}
     columns={['Bucket start', 'Offered', 'Answered', 'In time', 'Abandoned', 'Service level', 'Abandon rate', 'Average answer']}
-    rows={buckets.map((b) => ({
-      key: b.start,
-      header: formatDateTime(b.start, timeZone),
-      cells: [b.offered, b.answered, b.answeredWithin, b.abandoned, percent(b.serviceLevel), percent(b.abandonRate), seconds(b.averageAnswerSeconds)],
-    }))}
+    rows={() =>
+      buckets.map((b) => ({
+        key: b.start,
+        header: formatDateTime(b.start, timeZone),
+        cells: [
+          b.offered,
+          b.answered,
+          b.answeredWithin,
+          b.abandoned,
+          percent(b.serviceLevel),
+          percent(b.abandonRate),
+          seconds(b.averageAnswerSeconds),
+        ],
+      }))
+    }
   />
 );
 
