@@ -14,6 +14,7 @@ import { startRetention } from './history/retention.js';
 import { authPlugin } from './http/auth-plugin.js';
 import { ConnectionGuard } from './http/connection-guard.js';
 import { corsPlugin } from './http/cors-plugin.js';
+import { addJsonCompression } from './http/json-compression.js';
 import { metricsPlugin } from './http/metrics-plugin.js';
 import { ApiProblem } from './http/api-problem.js';
 import { conditionalListFastPath, type FastPath } from './routes/conditional-list-fast-path.js';
@@ -185,6 +186,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitPerMinute = Math.ceil(options.config.rateLimitPerMinute / (options.config.cluster?.instances ?? 1));
   const limiter = new RateLimiter(rateLimitPerMinute, clock);
   await app.register(async (api) => {
+    addJsonCompression(api);
     await api.register(authPlugin, {
       tokens,
       limiter,

@@ -31,7 +31,7 @@ export const acceptsGzip = (header: string | undefined): boolean => {
 };
 
 /** Bodies smaller than this are sent as they are: gzip would save nothing worth its cost. */
-const GZIP_MIN_BYTES = 1024;
+export const GZIP_MIN_BYTES = 1024;
 
 export const sendPreparedJson = async (request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) => {
   reply.header('etag', prepared.etag).header('vary', 'Accept-Encoding').header('cache-control', 'no-cache');
