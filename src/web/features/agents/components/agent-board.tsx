@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 import type { AgentState } from '../../../../contract/agents.js';
 import { Panel } from '../../../components/ui/panel.js';
 import type { AgentBoardFeed, BoardAgent } from '../../../lib/api/use-agent-board.js';
+import { afterLayout } from '../../../lib/virtualizer-after-layout.js';
 import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
 import { useElementSize } from '../../../lib/use-element-size.js';
 import { AGENT_SORTS, filterAgents, sortAgents, type AgentSort } from '../utils/agent-view.js';
@@ -39,6 +40,7 @@ const AgentGrid = ({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT + GAP,
     overscan: 2,
+    ...afterLayout,
     initialRect: { width: 1024, height: 320 },
   });
   const items = virtualizer.getVirtualItems();

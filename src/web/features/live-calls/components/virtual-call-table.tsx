@@ -6,6 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
+import { afterLayout } from '../../../lib/virtualizer-after-layout.js';
 import type { Sort } from '../hooks/use-table-params.js';
 import type { CallColumn, CellContext } from './call-columns.js';
 import { CallRow } from './call-row.js';
@@ -46,6 +47,7 @@ export const VirtualCallTable = ({
     estimateSize: () => ROW_HEIGHT,
     getItemKey,
     overscan: 10,
+    ...afterLayout,
     initialRect: INITIAL_RECT,
   });
   const items = virtualizer.getVirtualItems();
