@@ -66,7 +66,9 @@ const simulatorCenters = (entry: 'built' | 'source'): ClusterCenter[] =>
     command: (port) => ({
       program: process.execPath,
       args: [
-        ...(entry === 'built' ? ['--enable-source-maps', 'dist/server/simulator-main.js'] : ['--import', 'tsx', 'src/server/simulator-main.ts']),
+        ...(entry === 'built'
+          ? ['--enable-source-maps', 'dist/server/simulator-main.js']
+          : ['--import', 'tsx', 'src/server/simulator-main.ts']),
         '--port',
         String(port),
         '--control',
@@ -133,7 +135,9 @@ export class Cluster {
   private readonly root: string;
 
   private constructor(
-    private readonly options: Required<Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'centers'>> &
+    private readonly options: Required<
+      Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'centers'>
+    > &
       Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute' | 'moreProviders'>,
     root: string,
     private readonly firstPort: number,
@@ -251,7 +255,9 @@ export class Cluster {
   async leaderOf(providerID: string): Promise<ClusterInstance> {
     for (const instance of this.instances) {
       const text = await this.metrics(instance).catch(() => '');
-      const line = text.split('\n').find((l) => l.startsWith('callboard_provider_sync_leader{') && l.includes(`provider="${providerID}"`));
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('callboard_provider_sync_leader{') && l.includes(`provider="${providerID}"`));
       if (line?.endsWith(' 1')) return instance;
     }
     throw new Error(`no instance leads ${providerID}`);

@@ -30,14 +30,24 @@ export const scopeKey = (scope: ProviderScope) => `${scope.accountID}/${scope.ap
  * The feed's columns but the checkpoint's calls: what a commit's fence, a claim and a read from a
  * position need. The calls (megabytes of JSON at 10,000 calls) are read only to rebuild from them.
  */
-const STATE_COLUMNS = ['epoch', 'term', 'leader', 'seq', 'taken_at', 'failure_kind', 'failure_message', 'checkpoint_seq'] as const;
+const STATE_COLUMNS = [
+  'epoch',
+  'term',
+  'leader',
+  'seq',
+  'taken_at',
+  'failure_kind',
+  'failure_message',
+  'checkpoint_seq',
+] as const;
 type FeedRow = Pick<SyncFeedsTable, (typeof STATE_COLUMNS)[number]>;
 
 const stateOf = (row: FeedRow): FeedState => ({
   epoch: row.epoch,
   seq: Number(row.seq),
   takenAt: row.taken_at === null ? undefined : Number(row.taken_at),
-  failure: row.failure_kind === null ? undefined : { kind: row.failure_kind as ProviderFailureKind, message: row.failure_message ?? '' },
+  failure:
+    row.failure_kind === null ? undefined : { kind: row.failure_kind as ProviderFailureKind, message: row.failure_message ?? '' },
 });
 
 export class SyncFeeds {
@@ -65,7 +75,9 @@ export class SyncFeeds {
         checkpoint_calls: '[]',
       })
       .onConflict((oc) =>
-        oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet((eb) => ({ term: eb('sync_feeds.term', '+', 1), leader })),
+        oc
+          .columns(['account_id', 'application_id', 'provider_id'])
+          .doUpdateSet((eb) => ({ term: eb('sync_feeds.term', '+', 1), leader })),
       )
       .returning(STATE_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -77,7 +89,11 @@ export class SyncFeeds {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const row = await trx.selectFrom('sync_feeds').select(STATE_COLUMNS).where((eb) => eb.and(inScope(scope))).executeTakeFirst();
+        const row = await trx
+          .selectFrom('sync_feeds')
+          .select(STATE_COLUMNS)
+          .where((eb) => eb.and(inScope(scope)))
+          .executeTakeFirst();
         if (!row) return undefined;
         const state = stateOf(row);
         const changesAfter = async (seq: number) =>
@@ -163,7 +179,11 @@ export class SyncFeeds {
     });
   }
 
-  async commitFailure(scope: ProviderScope, term: number, failure: { kind: ProviderFailureKind; message: string }): Promise<void> {
+  async commitFailure(
+    scope: ProviderScope,
+    term: number,
+    failure: { kind: ProviderFailureKind; message: string },
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.fence(trx, scope, term);
       await trx
@@ -207,7 +227,12 @@ export class SyncFeeds {
 
   /** Locks the feed's row until commit, so a new term waits for this write, and checks the term. */
   private async fence(trx: Trx, scope: ProviderScope, term: number) {
-    const row = await trx.selectFrom('sync_feeds').select(STATE_COLUMNS).where((eb) => eb.and(inScope(scope))).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('sync_feeds')
+      .select(STATE_COLUMNS)
+      .where((eb) => eb.and(inScope(scope)))
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw new NotLeading('the feed does not exist');
     if (Number(row.term) !== term) throw new NotLeading(`term ${row.term} (${row.leader}) replaced term ${term}`);
     return row;

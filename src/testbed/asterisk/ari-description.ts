@@ -160,6 +160,3 @@ export const checkAnswer = (method: string, path: string, status: number, body: 
   if (operation.responseClass === 'void') return body === undefined ? [] : [`${method} ${operation.path} answers no body`];
   return checkValue(operation.responseClass, body, `${method} ${operation.path}`);
 };
-
-/** The event types the description defines. */
-export const EVENT_TYPES: readonly string[] = (description.models.Event as Model).subTypes ?? [];

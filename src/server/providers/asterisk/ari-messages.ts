@@ -28,18 +28,16 @@ export const parseAriDate = (text: string): number | undefined => {
 
 const ariDate = z.string().refine((text) => parseAriDate(text) !== undefined, 'must be an ARI date such as 2026-11-26T11:04:19.123+0100');
 
-/**
- * The states the published description lists. Asterisk itself also writes "Rsrvd" (the description
- * spells it "Rsrved") and "Mute", so a state is read as any text: only "Down", "Ring", "Ringing"
- * and "Up" mean anything to the service.
- */
-export const CHANNEL_STATES = ['Down', 'Rsrved', 'OffHook', 'Dialing', 'Ring', 'Ringing', 'Up', 'Busy', 'Dialing Offhook', 'Pre-ring', 'Unknown'] as const;
-
 const callerIDSchema = z.looseObject({ name: z.string(), number: z.string() });
 
 export const channelSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string(),
+  /**
+   * Any text: the published description lists Down, Rsrved, OffHook, Dialing, Ring, Ringing, Up,
+   * Busy, Dialing Offhook, Pre-ring and Unknown, and Asterisk itself also writes "Rsrvd" and "Mute".
+   * Only Down, Ring, Ringing and Up mean anything to the service.
+   */
   state: z.string(),
   caller: callerIDSchema,
   connected: callerIDSchema,
@@ -99,7 +97,7 @@ export const eventSchema = z.discriminatedUnion('type', [
 export type AriEvent = z.infer<typeof eventSchema>;
 export type AriEventType = AriEvent['type'];
 
-export const EVENT_TYPES = new Set<string>(eventSchema.options.map((option) => option.shape.type.value));
+const EVENT_TYPES = new Set<string>(eventSchema.options.map((option) => option.shape.type.value));
 
 /** An event read off the socket: one the service takes calls from, or the type of one it ignores. */
 export type ReadEvent = { taken: AriEvent } | { ignored: string };
