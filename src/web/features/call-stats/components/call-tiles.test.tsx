@@ -157,6 +157,19 @@ describe('CallTiles', () => {
     expect(box(within(tile('Live calls now')).getByText('Alert at 20'))).toEqual(heldBox);
   });
 
+  it('holds room for the ringing warning of as many calls as ring, however many digits', () => {
+    serveCalls(() => listResponse([]));
+    const now = Date.now();
+    const call = makeCall(now);
+    const held = () => tile('Ringing').querySelector('[data-placeholder="warning"] [data-words]')?.getAttribute('data-words');
+    const { unmount } = renderTiles({ calls: [call('r1', { startedAgo: 5_000 })] });
+    expect(held()).toBe('8 ringing over 30 s');
+    unmount();
+
+    renderTiles({ calls: Array.from({ length: 12 }, (_, i) => call(`r${i}`, { startedAgo: 5_000 })) });
+    expect(held()).toBe('88 ringing over 30 s');
+  });
+
   it('counts missed calls of the last 15 minutes from every provider and the live list, each once', async () => {
     const now = Date.now();
     const call = makeCall(now);

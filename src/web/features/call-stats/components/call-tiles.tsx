@@ -45,6 +45,9 @@ const directionWidthEm = (inbound: number, outbound: number, size: TileSize) =>
 /** While the first poll is on its way a count is unknown, not zero. */
 const UNKNOWN = '—';
 
+/** A count of as many digits as `count` has, each an 8 (at least one): a warning's widest words. */
+const widestCount = (count: number) => '8'.repeat(String(Math.max(1, Math.trunc(count))).length);
+
 /**
  * The number first and whole (it may wrap at its spaces, never be cut), with the direction; then
  * who is talking, on a line that gives way (ellipsis, full text on hover) when the tile is narrow.
@@ -159,7 +162,9 @@ export const CallTiles = ({
         warning={
           !loading && stats.longRings > 0 ? `${stats.longRings} ringing over ${formatAge(thresholds.longRingMs)}` : undefined
         }
-        warningPlaceholder={`1 ringing over ${formatAge(thresholds.longRingMs)}`}
+        // As wide as the warning can be: no more calls ring long than ring at all, and an 8 is as
+        // wide as any digit. Sized for one digit, the warning of 10 calls wrapped the tile's header.
+        warningPlaceholder={`${widestCount(stats.ringing)} ringing over ${formatAge(thresholds.longRingMs)}`}
       />
     ),
     missed: (
