@@ -171,6 +171,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(routeCatalogPlugin);
   await app.register(problemsPlugin);
   await app.register(securityHeadersPlugin);
+  // Every JSON answer the service makes, the API's and the OpenAPI document alike.
+  addJsonCompression(app);
   await app.register(corsPlugin, { origins: options.config.corsOrigins });
   await app.register(metricsPlugin, { config: options.config, registry });
   await app.register(streamSlotsPlugin, { perToken: limits.streamsPerToken, total: limits.streams });
@@ -186,7 +188,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitPerMinute = Math.ceil(options.config.rateLimitPerMinute / (options.config.cluster?.instances ?? 1));
   const limiter = new RateLimiter(rateLimitPerMinute, clock);
   await app.register(async (api) => {
-    addJsonCompression(api);
     await api.register(authPlugin, {
       tokens,
       limiter,

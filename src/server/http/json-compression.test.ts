@@ -34,6 +34,13 @@ describe('JSON answers', () => {
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('include the OpenAPI document, served without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: paths.openapi(), headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveProperty('openapi');
+  });
+
   it('are sent as they are when gzip is refused or the answer is small', async () => {
     expect((await get(day, { 'accept-encoding': 'gzip;q=0, br' })).headers['content-encoding']).toBeUndefined();
     const small = await get(paths.me(), { 'accept-encoding': 'gzip' });

@@ -31,8 +31,8 @@ export const addJsonCompression = (app: FastifyInstance) => {
         done(null, payload);
         return;
       }
-      const vary = reply.getHeader('vary');
-      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       reply.header('content-encoding', 'gzip');
       reply.removeHeader('content-length');
       done(null, compressed);

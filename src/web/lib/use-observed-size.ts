@@ -1,7 +1,8 @@
 /**
- * An element's size as its ResizeObserver reports it, after layout. Unlike `useElementSize` it
- * never reads layout during a render or a layout effect, which forces the whole page's layout
- * while it is changing; the price is one frame drawn at `initial` (undefined: not measured yet).
+ * An element's content-box size as its ResizeObserver reports it, after layout. Like
+ * `useElementSize` it never reads layout during a render or a layout effect; unlike it, the size is
+ * rendered in React's own time rather than inside the observer's callback, so one frame is drawn
+ * at `initial` (undefined: not measured yet), which suits a chart drawn only once it has a size.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Size } from './use-element-size.js';
