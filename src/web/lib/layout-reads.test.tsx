@@ -63,6 +63,31 @@ describe('sizes read after the browser’s layout', () => {
   });
 });
 
+const Empty = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(ref, { width: 1024, height: 320 }, { beforePaint: false });
+  return <div ref={ref}>{width} px</div>;
+};
+
+describe('the size of an element that draws nothing from it yet', () => {
+  it('is rendered in React’s own time, not inside the observer (which would run the effects of the commit before it)', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 412, height: 300 } as DOMRect);
+    render(<Empty />);
+
+    // Outside act: a render inside the callback (flushSync) would be on screen now.
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      afterBrowserLayout();
+      expect(screen.getByText('1024 px')).toBeInTheDocument();
+      expect(await screen.findByText('412 px')).toBeInTheDocument();
+    } finally {
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+});
+
 describe('afterLayout (virtualizer options)', () => {
   const virtualizerOver = (element: HTMLElement) =>
     ({ scrollElement: element, options: { horizontal: false, isRtl: false } }) as unknown as Virtualizer<HTMLDivElement, Element>;

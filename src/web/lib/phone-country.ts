@@ -84,6 +84,8 @@ const englishRegionNames = (): Intl.DisplayNames | null => {
 export const phoneCountryName = (code: CountryCode): string => englishRegionNames()?.of(code) ?? code;
 
 let options: CountryOption[] | undefined;
+// One collator for the whole sort: `localeCompare` with a locale builds one per comparison.
+const byName = new Intl.Collator('en');
 
 /**
  * Every country with phone rules, by name, for a picker; until the rules have loaded only `current`,
@@ -95,5 +97,5 @@ export const phoneCountryOptions = (current: CountryCode): CountryOption[] => {
   return (options ??= rules
     .phoneCountries()
     .map(({ code, callingCode }) => ({ code, label: `${phoneCountryName(code)} (+${callingCode})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en')));
+    .sort((a, b) => byName.compare(a.label, b.label)));
 };

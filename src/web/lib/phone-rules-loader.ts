@@ -1,6 +1,7 @@
 /** Loads the phone-number rules (phone-rules.ts) once, off the first screen, and re-renders what shows numbers when they arrive. */
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type * as PhoneRulesModule from './phone-rules.js';
+import { whenIdle } from './when-idle.js';
 
 export type PhoneRules = typeof PhoneRulesModule;
 
@@ -27,16 +28,27 @@ export const loadPhoneRules = (): Promise<PhoneRules> =>
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
-/** Whether numbers are written by the rules yet: components that show numbers read it to re-render when they arrive. */
-export const usePhoneRulesReady = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => rules !== undefined,
-    () => false,
-  );
+/**
+ * Whether numbers are written by the rules yet: components that show numbers read it to re-render
+ * when they arrive. That re-render is a transition, which React may interrupt: every number on the
+ * page is written anew, and in one piece that would block the main thread.
+ */
+export const usePhoneRulesReady = (): boolean => {
+  const [ready, setReady] = useState(rules !== undefined);
+  useEffect(() => {
+    if (ready) return;
+    const arrived = () => startTransition(() => setReady(true));
+    // The rules may have come between this render and this effect.
+    if (rules !== undefined) arrived();
+    return subscribe(arrived);
+  }, [ready]);
+  return ready;
+};
 
 /**
  * Loads the rules once the page's first data is on screen: the numbers are then shown as digits
@@ -44,7 +56,8 @@ export const usePhoneRulesReady = (): boolean =>
  */
 export const useLoadPhoneRules = (dataOnScreen: boolean): void => {
   useEffect(() => {
+    if (!dataOnScreen) return undefined;
     // A failure leaves the digits on screen; the next page that shows data tries again.
-    if (dataOnScreen) loadPhoneRules().catch(() => undefined);
+    return whenIdle(() => void loadPhoneRules().catch(() => undefined));
   }, [dataOnScreen]);
 };

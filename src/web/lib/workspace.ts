@@ -3,7 +3,7 @@
  * `/v1/me` (or the connection's hand-typed scope), the selection lives in the URL.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MeResponse, Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
@@ -53,6 +53,9 @@ export const useWorkspace = (): WorkspaceState => {
   const [params, setParams] = useSearchParams();
   const manual = client.connection.manualScope;
   const me = useQuery(meQueryOptions(client));
+  // The page under the workspace is built in a render React may interrupt: built in one piece,
+  // that first build is the longest task between the first paint and the first data.
+  const data = useDeferredValue(me.data);
 
   const select = useCallback(
     (choice: { app?: string; provider?: string }) =>
@@ -91,9 +94,9 @@ export const useWorkspace = (): WorkspaceState => {
       },
     };
   }
-  if (me.isPending) return { status: 'pending' };
   if (me.isError) return { status: 'error', error: me.error };
-  const picked = fromMe(me.data, params.get('app'), params.get('provider'));
+  if (data === undefined) return { status: 'pending' };
+  const picked = fromMe(data, params.get('app'), params.get('provider'));
   if (!picked.application)
     return { status: 'error', error: new ApiError('not_found', 'This token may not see any application.') };
   const ids = picked.chosen === ALL_PROVIDERS ? picked.providers.map((p) => p.id) : [picked.chosen];

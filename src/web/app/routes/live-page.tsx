@@ -26,6 +26,7 @@ import { useLoadPhoneRules } from '../../lib/phone-rules-loader.js';
 import { lazyComponent } from '../../lib/lazy-component.js';
 import { isLive } from '../../lib/call-state.js';
 import { useTimeZone } from '../../lib/time-zone.js';
+import { whenIdle } from '../../lib/when-idle.js';
 import type { Workspace } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
@@ -42,8 +43,10 @@ const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponen
  */
 const usePreloadAfterData = (ready: boolean) =>
   useEffect(() => {
-    if (!ready) return;
-    for (const preload of [preloadEndCallDialog, preloadCallOutcome, preloadThresholdSettings]) preload().catch(() => undefined);
+    if (!ready) return undefined;
+    return whenIdle(() => {
+      for (const preload of [preloadEndCallDialog, preloadCallOutcome, preloadThresholdSettings]) preload().catch(() => undefined);
+    });
   }, [ready]);
 
 const countLive = (calls: CallsFeed['calls']) => {

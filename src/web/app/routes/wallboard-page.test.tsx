@@ -96,6 +96,16 @@ describe('WallboardPage', () => {
     expect(document.title).toBe('‼ Service level 60 % · (2) Live calls · Callboard');
   });
 
+  it('asks for the change stream before the figures ask for theirs: it brings the first data on screen', async () => {
+    const requests = serve(() => Response.json({ calls: liveCalls, totalCalls: liveCalls.length }));
+    renderWallboard('/wallboard?tz=UTC');
+
+    await waitFor(() => expect(document.title).toMatch(/\(2\) Live calls · Callboard$/));
+    const paths = requests.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname).filter((path) => path !== '/v1/me');
+    expect(paths[0]).toBe('/v1/accounts/demo/applications/support/calls/stream');
+    expect(paths.filter((path) => path.endsWith('/service-levels')).length).toBeGreaterThan(0);
+  });
+
   it('alerts on the rules its link sets, and an acknowledged alert leaves the wall and the title', async () => {
     serve(() => Response.json({ calls: liveCalls, totalCalls: liveCalls.length }));
     const user = userEvent.setup();

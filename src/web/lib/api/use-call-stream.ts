@@ -5,7 +5,7 @@
  * the stream, so a tab never holds more than one (browsers allow 6 connections per origin).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ProviderScope } from '../../../contract/paths.js';
 import { markAgentsReceived, markCallsReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
@@ -157,7 +157,10 @@ export const useCallStream = (client: ApiClient, scopes: readonly ProviderScope[
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  useEffect(() => {
+  // Opened in the commit's layout phase, ahead of every passive effect: a page's components
+  // subscribe to their queries there (children first), and the stream, which brings the first
+  // data on screen, would otherwise ask last, behind every other request of the page.
+  useLayoutEffect(() => {
     if (!shared) return undefined;
     shared.retain();
     return () => shared.release();

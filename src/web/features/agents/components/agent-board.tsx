@@ -30,7 +30,8 @@ const AgentGrid = ({
   onSelect: (entry: BoardAgent) => void;
 }) => {
   const scroller = useRef<HTMLDivElement>(null);
-  const { width } = useElementSize(scroller, { width: 1024, height: 320 });
+  // Empty (the agents are loading), the grid draws nothing from its width: no need to render it before the paint.
+  const { width } = useElementSize(scroller, { width: 1024, height: 320 }, { beforePaint: agents.length > 0 });
   const columns = Math.max(1, Math.floor((width - 2 * GAP + GAP) / (TILE_MIN_WIDTH + GAP)));
   const rows = Math.ceil(agents.length / columns);
   // The app does not run React Compiler; the virtualizer is read afresh each render.

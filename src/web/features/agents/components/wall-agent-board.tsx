@@ -24,7 +24,8 @@ const remPx = () => (typeof document === 'undefined' ? 16 : parseFloat(getComput
 
 export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
   const area = useRef<HTMLDivElement>(null);
-  const { width, height } = useElementSize(area, { width: 1200, height: 400 });
+  // Empty (the agents are loading), the board draws nothing from its size: no need to render it before the paint.
+  const { width, height } = useElementSize(area, { width: 1200, height: 400 }, { beforePaint: board.agents.length > 0 });
   const rem = remPx();
   const fit = fitGrid(width, height, board.agents.length, { aspect: ASPECT, gap: GAP_REM * rem, minHeight: MIN_TILE_REM * rem, maxHeight: MAX_TILE_REM * rem });
   const overflow = fit.shown < board.agents.length;
