@@ -50,6 +50,8 @@ describe('ServiceLevelTiles', () => {
     // The tiles show totals only: never the per-subscriber rows, a large center's megabytes.
     expect(asked.every((url) => url.searchParams.get('subscribers') === 'omit')).toBe(true);
     expect(tile('Service level')).toHaveTextContent('Within 30 s in 15 min · today 90 %');
+    // Figures and units are joined by no-break spaces: a narrow tile never wraps "90" from its "%".
+    expect(tile('Service level').textContent).toContain('Within 30\u00a0s in 15\u00a0min · today 90\u00a0%');
     expect(tile('Service level')).toHaveTextContent('Below 75 %');
     expect(tile('Speed of answer')).toHaveTextContent('0:12');
     expect(tile('Speed of answer')).toHaveTextContent('longest 1:15');

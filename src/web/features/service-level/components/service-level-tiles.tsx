@@ -20,7 +20,9 @@ const UNKNOWN = '—';
 /** How many tiles this renders, for a grid that lines them up with others. */
 export const SERVICE_LEVEL_TILES = 4;
 
-const percent = (share: number | null) => (share === null ? UNKNOWN : `${Math.round(share * 100)} %`);
+/** A figure and its unit joined by a no-break space: a tile's line never ends on "99" with "%" below. */
+const unit = (figure: number, symbol: string) => `${figure}\u00a0${symbol}`;
+const percent = (share: number | null) => (share === null ? UNKNOWN : unit(Math.round(share * 100), '%'));
 const seconds = (value: number | null) => (value === null ? UNKNOWN : formatDuration(value * 1000));
 
 const unavailable = (figures: LiveServiceLevels): string | undefined =>
@@ -62,9 +64,9 @@ export const ServiceLevelTiles = ({
         title="Service level"
         definition={`Of the inbound calls of the last 15 minutes, the share ${rule}, ${shortRule}: ${SERVICE_LEVEL_DEFINITIONS.serviceLevel} A call counts when it started.`}
         value={shown ? percent(shown.recent.serviceLevel) : UNKNOWN}
-        detail={notReady ?? `Within ${settings.answerWithinSeconds} s in 15 min · today ${percent(shown?.today.serviceLevel ?? null)}${partial}`}
-        warning={levelAlert ? `Below ${Math.round((levelAlert === 'critical' ? settings.criticalBelow : settings.warnBelow) * 100)} %` : undefined}
-        warningPlaceholder={`Below ${Math.round(settings.warnBelow * 100)} %`}
+        detail={notReady ?? `Within ${unit(settings.answerWithinSeconds, 's')} in ${unit(15, 'min')} · today ${percent(shown?.today.serviceLevel ?? null)}${partial}`}
+        warning={levelAlert ? `Below ${unit(Math.round((levelAlert === 'critical' ? settings.criticalBelow : settings.warnBelow) * 100), '%')}` : undefined}
+        warningPlaceholder={`Below ${unit(Math.round(settings.warnBelow * 100), '%')}`}
         level={levelAlert}
       />
       <StatTile
