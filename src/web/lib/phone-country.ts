@@ -84,8 +84,6 @@ const englishRegionNames = (): Intl.DisplayNames | null => {
 export const phoneCountryName = (code: CountryCode): string => englishRegionNames()?.of(code) ?? code;
 
 let options: CountryOption[] | undefined;
-// One collator for the whole sort: `localeCompare` with a locale builds one per comparison.
-const byName = new Intl.Collator('en');
 
 /**
  * Every country with phone rules, by name, for a picker; until the rules have loaded only `current`,
@@ -94,8 +92,13 @@ const byName = new Intl.Collator('en');
 export const phoneCountryOptions = (current: CountryCode): CountryOption[] => {
   const rules = phoneRules();
   if (!rules) return [{ code: current, label: current }];
-  return (options ??= rules
+  if (options) return options;
+  // One collator for the whole sort (`localeCompare` with a locale builds one per comparison), made
+  // here rather than when the module loads: the module is on the first screen, the list is not.
+  const byName = new Intl.Collator('en');
+  options = rules
     .phoneCountries()
     .map(({ code, callingCode }) => ({ code, label: `${phoneCountryName(code)} (+${callingCode})` }))
-    .sort((a, b) => byName.compare(a.label, b.label)));
+    .sort((a, b) => byName.compare(a.label, b.label));
+  return options;
 };
