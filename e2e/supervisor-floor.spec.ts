@@ -113,7 +113,10 @@ test('a supervisor ends a call from its row: asked first, then listed ended by t
     .toBeDefined()
     .then(async () => (await listCalls()).find((call) => call.subscriberID === agent.subscriberID && call.answeredAt && !call.endedAt));
   await page.getByLabel('Find an agent').fill(agent.extension);
-  await page.getByRole('list', { name: 'Agents' }).getByRole('button').click();
+  // The board filters in a deferred render: the one tile is there a moment after the keystrokes.
+  const tile = page.getByRole('list', { name: 'Agents' }).getByRole('button');
+  await expect(tile).toHaveCount(1);
+  await tile.click();
   const row = page.getByRole('table', { name: 'Live calls' }).getByRole('row').filter({ hasText: agent.firstName }).filter({ hasText: 'Talking' });
   await row.getByRole('button', { name: /^End call with/ }).click();
 
