@@ -1,5 +1,5 @@
 /** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: the journal's minutes, then one sample per update, kept across reloads. */
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { Button } from '../../../components/ui/button.js';
@@ -29,28 +29,23 @@ const tickStepMinutes: Record<ChartSize, Record<RangeMinutes, number>> = {
 /** The time axis keeps moving while no poll arrives, so a dead feed shows as a widening hole, never as a frozen "now". */
 const AXIS_STEP_MS = 5000;
 
-export const LiveConcurrencyChart = ({
-  calls,
+/** What moves with the clock: the window's ends, the drawing, the summary and the data table. */
+const ConcurrencyView = ({
+  samples,
+  range,
   receivedAt,
-  scopes,
   timeZone,
-  size = 'normal',
+  size,
+  children,
 }: {
-  calls: CallRecord[];
+  samples: ReturnType<typeof useConcurrencySamples>;
+  range: RangeMinutes;
   receivedAt: number;
-  /** The providers shown; their samples are kept under one series, which the journal seeds when the page opens. */
-  scopes: readonly ProviderScope[];
   timeZone: string;
-  size?: ChartSize;
+  size: ChartSize;
+  /** Lays out the summary, the drawing and the rows of the view, once they are known. */
+  children: (parts: { summary: string; plot: ReactNode; inRange: ReturnType<typeof concurrencyView>['inRange'] }) => ReactNode;
 }) => {
-  const storageKey = samplesKeyForScopes(scopes);
-  useJournalSeed(scopes, storageKey, timeZone, receivedAt > 0);
-  useRecordConcurrency(storageKey, calls, receivedAt);
-  const samples = useConcurrencySamples(storageKey);
-  const [range, setRange] = useRangeParam();
-  const [showTable, setShowTable] = useState(false);
-  const headingID = useId();
-  const tableID = useId();
   const now = useNow();
   const to = Math.max(samples[samples.length - 1]?.at ?? 0, now - (now % AXIS_STEP_MS));
   const from = to - range * 60_000;
@@ -89,9 +84,35 @@ export const LiveConcurrencyChart = ({
       </div>
     </div>
   );
+  return children({ summary, plot, inRange: view.inRange });
+};
+
+export const LiveConcurrencyChart = ({
+  calls,
+  receivedAt,
+  scopes,
+  timeZone,
+  size = 'normal',
+}: {
+  calls: CallRecord[];
+  receivedAt: number;
+  /** The providers shown; their samples are kept under one series, which the journal seeds when the page opens. */
+  scopes: readonly ProviderScope[];
+  timeZone: string;
+  size?: ChartSize;
+}) => {
+  const storageKey = samplesKeyForScopes(scopes);
+  useJournalSeed(scopes, storageKey, timeZone, receivedAt > 0);
+  useRecordConcurrency(storageKey, calls, receivedAt);
+  const samples = useConcurrencySamples(storageKey);
+  const [range, setRange] = useRangeParam();
+  const [showTable, setShowTable] = useState(false);
+  const headingID = useId();
+  const tableID = useId();
+  const viewProps = { samples, range, receivedAt, timeZone, size };
 
   // On a wall the tiles beside the chart already show now and today's peak, and the chart labels its own peak.
-  if (wall)
+  if (size === 'wall')
     return (
       <section
         aria-labelledby={headingID}
@@ -103,31 +124,36 @@ export const LiveConcurrencyChart = ({
           </h2>
           <SeriesLegend size="wall" />
         </div>
-        {plot}
+        <ConcurrencyView {...viewProps}>{({ plot }) => plot}</ConcurrencyView>
       </section>
     );
 
+  // Inside the panel, so the drawing follows the clock only while the panel is on screen.
   return (
     <Panel title="Concurrent live calls" actions={<RangeToggle range={range} onRangeChange={setRange} />}>
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-          <p className="text-sm font-semibold tabular">{summary}</p>
-          <SeriesLegend size="normal" />
-        </div>
-        {plot}
-        <div className="flex flex-col items-start gap-2">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-expanded={showTable}
-            aria-controls={tableID}
-            onClick={() => setShowTable(!showTable)}
-          >
-            {showTable ? 'Hide data table' : 'Show data table'}
-          </Button>
-          {showTable ? <ConcurrencyTable id={tableID} samples={view.inRange} rangeMinutes={range} timeZone={timeZone} /> : null}
-        </div>
-      </div>
+      <ConcurrencyView {...viewProps}>
+        {({ summary, plot, inRange }) => (
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+              <p className="text-sm font-semibold tabular">{summary}</p>
+              <SeriesLegend size="normal" />
+            </div>
+            {plot}
+            <div className="flex flex-col items-start gap-2">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={showTable}
+                aria-controls={tableID}
+                onClick={() => setShowTable(!showTable)}
+              >
+                {showTable ? 'Hide data table' : 'Show data table'}
+              </Button>
+              {showTable ? <ConcurrencyTable id={tableID} samples={inRange} rangeMinutes={range} timeZone={timeZone} /> : null}
+            </div>
+          </div>
+        )}
+      </ConcurrencyView>
     </Panel>
   );
 };

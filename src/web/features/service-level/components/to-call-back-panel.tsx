@@ -19,7 +19,9 @@ const SHOWN = 8;
 
 const times = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const Entry = ({ entry, now }: { entry: ToCallBack; now: number }) => {
+// Reads the clock itself, inside the panel: the ages stand still while the panel is off screen.
+const Entry = ({ entry }: { entry: ToCallBack }) => {
+  const now = useNow();
   const callBack = useCallBack();
   const country = usePhoneCountry();
   const number = formatPhoneNumber(entry.remoteNumber, country);
@@ -49,7 +51,6 @@ const Entry = ({ entry, now }: { entry: ToCallBack; now: number }) => {
 export const ToCallBackPanel = ({ calls, scopes }: { calls: readonly CallRecord[]; scopes: readonly ProviderScope[] }) => {
   const [settings] = useServiceLevelSettings();
   const list = useToCallBack(scopes, calls, settings.shortAbandonSeconds);
-  const now = useNow();
   const count = list.status === 'ready' ? list.entries.length : undefined;
   return (
     <Panel title="To call back" actions={count === undefined ? undefined : <span className="text-sm font-semibold tabular">{count}</span>}>
@@ -66,7 +67,7 @@ export const ToCallBackPanel = ({ calls, scopes }: { calls: readonly CallRecord[
           ) : (
             <ul aria-label="Callers to call back" className="divide-y divide-line">
               {list.entries.slice(0, SHOWN).map((entry) => (
-                <Entry key={entry.remoteNumber} entry={entry} now={now} />
+                <Entry key={entry.remoteNumber} entry={entry} />
               ))}
             </ul>
           )}

@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { useNow } from '../../lib/clock.js';
+import { Panel } from './panel.js';
+
+/** An IntersectionObserver the test moves: `show(false)` scrolls the observed panel out of view. */
+class FakeObserver {
+  static latest: FakeObserver | undefined;
+  private element: Element | undefined;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeObserver.latest = this;
+  }
+  observe(element: Element) {
+    this.element = element;
+  }
+  disconnect() {
+    this.element = undefined;
+  }
+  show(isIntersecting: boolean) {
+    const target = this.element;
+    if (!target) throw new Error('nothing observed');
+    act(() => this.callback([{ isIntersecting, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+  }
+}
+
+const Seconds = () => <p>{Math.floor(useNow() / 1000)}</p>;
+const START = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const seconds = () => Number(screen.getByRole('region', { name: 'Durations' }).querySelector('p')?.textContent) - START / 1000;
+
+test('a panel off screen holds its durations, and shows the current second as soon as it is back', () => {
+  render(
+    <Panel title="Durations">
+      <Seconds />
+    </Panel>,
+  );
+  act(() => vi.advanceTimersByTime(2000));
+  expect(seconds()).toBe(2);
+
+  FakeObserver.latest?.show(false);
+  act(() => vi.advanceTimersByTime(5000));
+  expect(seconds()).toBe(2);
+
+  FakeObserver.latest?.show(true);
+  expect(seconds()).toBe(7);
+  act(() => vi.advanceTimersByTime(1000));
+  expect(seconds()).toBe(8);
+});
+
+test('a duration outside any panel keeps ticking whatever the panels do', () => {
+  render(
+    <>
+      <Panel title="Durations">
+        <Seconds />
+      </Panel>
+      <Seconds />
+    </>,
+  );
+  FakeObserver.latest?.show(false);
+  act(() => vi.advanceTimersByTime(3000));
+  const [inPanel, outside] = screen.getAllByText(/^\d+$/).map((p) => Number(p.textContent) - START / 1000);
+  expect(inPanel).toBe(0);
+  expect(outside).toBe(3);
+});
