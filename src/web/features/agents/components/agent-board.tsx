@@ -8,6 +8,7 @@ import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef,
 import { Link, useLocation } from 'react-router';
 import type { AgentState } from '../../../../contract/agents.js';
 import { Panel } from '../../../components/ui/panel.js';
+import { SearchInput } from '../../../components/ui/search-input.js';
 import type { AgentBoardFeed, BoardAgent } from '../../../lib/api/use-agent-board.js';
 import { afterLayout } from '../../../lib/virtualizer-after-layout.js';
 import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
@@ -108,11 +109,10 @@ export const AgentBoard = ({
         <div className="flex flex-wrap items-end gap-3">
           <label htmlFor={`${id}-search`} className="flex flex-col gap-1 text-sm font-medium">
             Find an agent
-            <input
+            <SearchInput
               id={`${id}-search`}
-              type="search"
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onSearch={setSearch}
               placeholder="Name or extension"
               className="w-56 rounded-md border border-line bg-panel px-2 py-1 font-normal"
             />

@@ -2,6 +2,7 @@
 import { Suspense, useMemo, type ReactNode, type RefObject } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
+import { SearchInput } from '../../../components/ui/search-input.js';
 import { callState, callStateLabel, callStates } from '../../../lib/call-state.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
 import type { TableParams } from '../hooks/use-table-params.js';
@@ -60,13 +61,12 @@ export const TableToolbar = ({
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         {/* Uncontrolled: the router applies URL changes in a transition, and a box bound to the URL would drop keystrokes. */}
-        <input
+        <SearchInput
           ref={searchRef}
-          type="search"
           aria-label="Search calls"
           placeholder="Number, name, extension, call ID"
           defaultValue={filters.search}
-          onChange={(event) => params.setSearch(event.target.value)}
+          onSearch={params.setSearch}
           className={`${controlClass} w-72 max-w-full`}
         />
         <FacetedFilter

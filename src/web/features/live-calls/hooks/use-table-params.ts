@@ -105,29 +105,32 @@ export const useTableParams = (): TableParams => {
     [update],
   );
 
-  return {
-    sort,
-    filters,
-    hidden,
-    setSort: (next) =>
-      update((url) => {
-        const isDefault = next.column === defaultSort.column && next.dir === defaultSort.dir;
-        if (isDefault) {
-          url.delete(tableKeys.sort);
-          url.delete(tableKeys.dir);
-        } else {
-          url.set(tableKeys.sort, next.column);
-          url.set(tableKeys.dir, next.dir);
-        }
-      }),
-    setStates: (next) => setList(tableKeys.state, next),
-    setDirections: (next) => setList(tableKeys.direction, next),
-    setSubscriber: (next) => setText(tableKeys.subscriber, next),
-    setSearch: (next) => setText(tableKeys.search, next),
-    setHidden: (next) => setList(tableKeys.hide, next),
-    clearFilters: () =>
-      update((url) => {
-        for (const key of [tableKeys.state, tableKeys.direction, tableKeys.subscriber, tableKeys.search]) url.delete(key);
-      }),
-  };
+  // Stable while the URL stays put: the controls they are handed render again only when it moves.
+  const setters = useMemo(
+    () => ({
+      setSort: (next: Sort) =>
+        update((url) => {
+          const isDefault = next.column === defaultSort.column && next.dir === defaultSort.dir;
+          if (isDefault) {
+            url.delete(tableKeys.sort);
+            url.delete(tableKeys.dir);
+          } else {
+            url.set(tableKeys.sort, next.column);
+            url.set(tableKeys.dir, next.dir);
+          }
+        }),
+      setStates: (next: readonly CallState[]) => setList(tableKeys.state, next),
+      setDirections: (next: readonly Direction[]) => setList(tableKeys.direction, next),
+      setSubscriber: (next: string) => setText(tableKeys.subscriber, next),
+      setSearch: (next: string) => setText(tableKeys.search, next),
+      setHidden: (next: readonly ColumnID[]) => setList(tableKeys.hide, next),
+      clearFilters: () =>
+        update((url) => {
+          for (const key of [tableKeys.state, tableKeys.direction, tableKeys.subscriber, tableKeys.search]) url.delete(key);
+        }),
+    }),
+    [update, setList, setText],
+  );
+
+  return { sort, filters, hidden, ...setters };
 };
