@@ -84,9 +84,17 @@ test('the board follows an agent: ringing, on a call with the number, then avail
   await expect(page.getByRole('table', { name: 'Live calls' }).getByRole('row').nth(1)).toContainText(agent.firstName);
 });
 
+/** Where the live view's figures begin, in the page: they must not move as alerts trip and clear. */
+const figuresTop = (page: Page) =>
+  page.getByRole('region', { name: 'Call statistics' }).evaluate((figures) => figures.getBoundingClientRect().top + window.scrollY);
+
 test('an alert on live calls trips, shows in the banner and the title, and is quiet once acknowledged', async ({ page }) => {
-  await open(page, '/', `${QUIET_SERVICE_LEVEL}&alerts=live:1:100000`);
+  await open(page, '/', QUIET_SERVICE_LEVEL);
   const alerts = page.getByRole('region', { name: 'Alerts' });
+  await expect(alerts).toHaveText('No alerts');
+  const quietTop = await figuresTop(page);
+
+  await open(page, '/', `${QUIET_SERVICE_LEVEL}&alerts=live:1:100000`);
   await expect(alerts.getByRole('strong')).toHaveText(/^\d+ live calls?$/);
   await expect(alerts).toContainText('Warning');
   await expect(alerts).toContainText(/1 or more.*since \d/);
@@ -94,8 +102,12 @@ test('an alert on live calls trips, shows in the banner and the title, and is qu
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/alert-live.png` });
 
+  // The strip keeps the height of its quiet line: nothing below it jumps when an alert trips.
+  expect(await figuresTop(page)).toBe(quietTop);
+
   await alerts.getByRole('button', { name: /^Acknowledge/ }).click();
   await expect(alerts).toContainText('Acknowledged: quiet until it clears');
+  expect(await figuresTop(page)).toBe(quietTop);
   await expect(page).toHaveTitle(/^\(\d+\) Live calls · Callboard$/);
 
   // The rules live in the address: a reload keeps them, and the alert stays acknowledged only until it clears.

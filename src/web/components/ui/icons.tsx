@@ -46,6 +46,19 @@ export const WarningIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+/** Points down: what it is on opens below. */
+export const ChevronIcon = () => (
+  <Icon>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const CheckIcon = () => (
+  <Icon>
+    <path d="M20 6 9 17l-5-5" />
+  </Icon>
+);
+
 export const InfoIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />

@@ -88,9 +88,3 @@ export const SortIcon = ({ dir }: { dir: 'asc' | 'desc' | undefined }) => (
     {dir !== 'asc' ? <path d="m5 9.5 3 3 3-3" /> : null}
   </Icon>
 );
-
-export const ChevronIcon = () => (
-  <Icon>
-    <path d="m4.5 6.5 3.5 3.5 3.5-3.5" />
-  </Icon>
-);

@@ -1,7 +1,7 @@
 /** A toolbar button that opens a panel below it; Escape or a click elsewhere closes it. */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { ChevronIcon } from './call-icons.js';
+import { ChevronIcon } from '../../../components/ui/icons.js';
 
 export const ToolbarDisclosure = ({
   label,
