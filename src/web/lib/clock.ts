@@ -58,26 +58,38 @@ interface OnScreenClock extends Clock {
 }
 
 /**
- * A clock that passes on the shared clock's seconds while its element is on screen, and holds the
- * last one while it is not. Back on screen it takes the current second at once, so nothing shown is
- * ever a second behind. Without IntersectionObserver it is always on screen.
+ * A clock that passes on the shared clock's seconds while its element is on screen, and tells of no
+ * new second while it is not (what renders there anyway reads the current one). Back on screen it
+ * tells of the current second at once, so nothing shown is ever a second behind. Without
+ * IntersectionObserver it is always on screen.
  */
 export const onScreenClock = (): OnScreenClock => {
   let onScreen = true;
   let value = now;
   const own = new Set<() => void>();
   let leaveShared: (() => void) | undefined;
+  // Off screen the value still moves, silently: whatever renders there for another reason (an
+  // update of the calls, a row mounting) reads the current second; only the redraws wait.
+  let untold = false;
   const follow = () => {
-    if (!onScreen || value === now) return;
-    value = now;
+    if (value !== now) {
+      value = now;
+      untold = true;
+    }
+    if (!onScreen || !untold) return;
+    untold = false;
     for (const listener of own) listener();
   };
   return {
     read: () => value,
     subscribe: (listener) => {
       own.add(listener);
-      // Subscribing may start the shared timer, which ticks at once: `follow` then brings `value` up to date.
-      leaveShared ??= subscribe(follow);
+      if (!leaveShared) {
+        // Unheard since its last subscriber left, `value` may be old. Subscribing starts the shared
+        // timer if it was stopped, which ticks at once and brings `now` up to date.
+        leaveShared = subscribe(follow);
+        follow();
+      }
       return () => {
         own.delete(listener);
         if (own.size > 0) return;

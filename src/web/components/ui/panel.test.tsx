@@ -27,6 +27,7 @@ const Seconds = () => <p>{Math.floor(useNow() / 1000)}</p>;
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 beforeEach(() => {
+  FakeObserver.latest = undefined;
   vi.useFakeTimers({ now: START });
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
@@ -70,4 +71,34 @@ test('a duration outside any panel keeps ticking whatever the panels do', () => 
   const [inPanel, outside] = screen.getAllByText(/^\d+$/).map((p) => Number(p.textContent) - START / 1000);
   expect(inPanel).toBe(0);
   expect(outside).toBe(3);
+});
+
+test('what renders off screen for another reason (an update, a new row) reads the current second', () => {
+  const { rerender } = render(
+    <Panel title="Durations">
+      <Seconds key="first" />
+    </Panel>,
+  );
+  FakeObserver.latest?.show(false);
+  act(() => vi.advanceTimersByTime(4000));
+  expect(seconds()).toBe(0);
+  // A row that mounts while the panel is off screen starts from now, not from when the panel left.
+  rerender(
+    <Panel title="Durations">
+      <Seconds key="second" />
+    </Panel>,
+  );
+  expect(seconds()).toBe(4);
+});
+
+test('a panel told to tick off screen keeps the page clock', () => {
+  render(
+    <Panel title="Durations" tickOffScreen>
+      <Seconds />
+    </Panel>,
+  );
+  // Nothing watches whether it is on screen.
+  expect(FakeObserver.latest).toBeUndefined();
+  act(() => vi.advanceTimersByTime(3000));
+  expect(seconds()).toBe(3);
 });

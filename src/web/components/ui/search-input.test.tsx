@@ -25,7 +25,7 @@ test('the box is left untouched while the panel around it redraws', () => {
   const writes = attributeWrites(box);
   for (let updates = 1; updates <= 5; updates += 1) rerender(<Redrawn onSearch={onSearch} updates={updates} />);
   expect(screen.getByText('update 5')).toBeTruthy();
-  // A plain <input> with an inline handler gets `name` set and removed and `type` set again on each redraw.
+  // A plain <input> with an inline handler gets `type` set again, and `name` written, on each redraw.
   expect(writes.taken()).toEqual([]);
 });
 

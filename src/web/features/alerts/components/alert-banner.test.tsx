@@ -24,32 +24,35 @@ const warning: TrackedAlert = {
   acknowledged: false,
 };
 
-const center = (alerts: TrackedAlert[], acknowledge = vi.fn()): AlertCenter => ({ alerts, acknowledge });
+const center = (alerts: TrackedAlert[], acknowledge = vi.fn(), ready = true): AlertCenter => ({ alerts, ready, acknowledge });
+const strip = () => screen.getByRole('region', { name: 'Alerts' });
 
-test('with nothing tripped, the strip says so on its one line', () => {
-  renderWithApp(<AlertBanner center={center([])} />);
-  const strip = screen.getByRole('region', { name: 'Alerts' });
-  expect(strip).toHaveTextContent('No alerts');
-  expect(within(strip).queryByRole('button')).toBeNull();
+test('with nothing tripped, the strip says so on its one line; before the figures are known, it says it is checking', () => {
+  const { rerender } = renderWithApp(<AlertBanner center={center([], vi.fn(), false)} />);
+  expect(strip()).toHaveTextContent('Checking alerts…');
+  rerender(<AlertBanner center={center([])} />);
+  expect(strip()).toHaveTextContent('No alerts');
+  expect(within(strip()).queryByRole('button')).toBeNull();
 });
 
-test('the worst alert takes the one line; the others are one click away, each with its own acknowledgement', async () => {
+test('the worst alert takes the one line, which opens every alert in full, each with its own acknowledgement', async () => {
   const user = userEvent.setup();
   const acknowledge = vi.fn();
   renderWithApp(<AlertBanner center={center([critical, warning], acknowledge)} />);
-  const strip = screen.getByRole('region', { name: 'Alerts' });
   // The level as word (for screen readers on a narrow screen) and icon, not colour alone.
-  expect(strip).toHaveTextContent('Critical');
-  expect(within(strip).getByRole('strong')).toHaveTextContent('A caller has waited 2:10');
-  expect(strip).not.toHaveTextContent('Service level');
+  expect(strip()).toHaveTextContent('Critical');
+  expect(within(strip()).getByRole('strong')).toHaveTextContent('A caller has waited 2:10');
+  expect(strip()).not.toHaveTextContent('Service level');
   // The line itself opens the list, and counts the others.
-  const more = within(strip).getByRole('button', {
+  const line = within(strip()).getByRole('button', {
     name: /^Critical A caller has waited 2:10 — 2:00 or longer since \d\d:\d\d \+1 more$/,
   });
-  expect(more).toHaveAttribute('aria-expanded', 'false');
+  expect(line).toHaveAttribute('aria-expanded', 'false');
 
-  await user.click(more);
-  const list = within(strip).getByRole('list');
+  await user.click(line);
+  const list = within(strip()).getByRole('list');
+  expect(line).toHaveAttribute('aria-expanded', 'true');
+  expect(line).toHaveAttribute('aria-controls', list.id);
   expect(
     within(list)
       .getAllByRole('listitem')
@@ -58,22 +61,29 @@ test('the worst alert takes the one line; the others are one click away, each wi
     expect.stringContaining('A caller has waited 2:10 — 2:00 or longer'),
     expect.stringContaining('Service level 74 % — below 80 %'),
   ]);
-  expect(within(strip).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-controls', list.id);
   await user.click(within(list).getByRole('button', { name: 'Acknowledge Service level 74 %' }));
   expect(acknowledge).toHaveBeenCalledWith('service-level');
+  // The pressed button becomes a word: focus stays in the strip, on its line.
+  expect(line).toHaveFocus();
 
-  await user.click(within(strip).getByRole('button', { name: 'Show less' }));
-  expect(within(strip).queryByRole('list')).toBeNull();
+  await user.keyboard('{Enter}');
+  expect(within(strip()).queryByRole('list')).toBeNull();
+  expect(line).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('an acknowledged alert gives the line up to one that still asks for attention', () => {
+  renderWithApp(<AlertBanner center={center([{ ...critical, acknowledged: true }, warning])} />);
+  expect(within(strip()).getByRole('strong')).toHaveTextContent('Service level 74 %');
+  expect(within(strip()).getByRole('button', { name: 'Acknowledge Service level 74 %' })).toBeInTheDocument();
 });
 
 test('one alert acknowledged reads quiet, and its details open from the line', async () => {
   const user = userEvent.setup();
   renderWithApp(<AlertBanner center={center([{ ...warning, acknowledged: true }])} />);
-  const strip = screen.getByRole('region', { name: 'Alerts' });
-  expect(strip).toHaveTextContent('Acknowledged: quiet until it clears');
-  expect(within(strip).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
-  await user.click(within(strip).getByRole('button', { name: /^Warning Service level 74 %/ }));
-  expect(within(strip).getByRole('listitem')).toHaveTextContent(/Service level 74 % — below 80 % since \d\d:\d\d/);
+  expect(strip()).toHaveTextContent('Acknowledged: quiet until it clears');
+  expect(within(strip()).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+  await user.click(within(strip()).getByRole('button', { name: /^Warning Service level 74 %/ }));
+  expect(within(strip()).getByRole('listitem')).toHaveTextContent(/Service level 74 % — below 80 % since \d\d:\d\d/);
 });
 
 test('once everything clears, the next alert comes back as one line', async () => {

@@ -3,10 +3,11 @@
  * which keeps it on screen but quiet until it clears. Critical first. Level as icon, word and colour.
  *
  * On the live view the strip is one line high whatever trips and clears, so the figures below never
- * jump: the worst alert, or a quiet "No alerts". The line opens the full list, where the others and
- * any text cut short on a narrow screen are.
+ * jump (unless the reader opens the list): the worst alert still asking for attention, or a quiet
+ * "No alerts". The line opens the full list, where the others and any text cut short on a narrow
+ * screen are.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { CheckIcon, ChevronIcon, CriticalIcon, WarningIcon } from '../../../components/ui/icons.js';
 import { formatShortTime } from '../../../lib/format.js';
@@ -21,14 +22,28 @@ const looks = {
 
 const quiet = 'border-line bg-panel text-muted';
 
-const Acknowledgement = ({ alert, onAcknowledge }: { alert: TrackedAlert; onAcknowledge: () => void }) =>
+const Acknowledgement = ({
+  alert,
+  onAcknowledge,
+  compact = false,
+}: {
+  alert: TrackedAlert;
+  onAcknowledge: () => void;
+  compact?: boolean;
+}) =>
   alert.acknowledged ? (
     <span className="shrink-0 text-sm font-medium whitespace-nowrap">
       Acknowledged<span className="max-sm:sr-only">: quiet until it clears</span>
     </span>
   ) : (
     <Button size="sm" className="shrink-0" onClick={onAcknowledge}>
-      Acknowledge <span className="sr-only">{alert.title}</span>
+      {/* On one line of a phone the word would leave the alert's own text no room. */}
+      {compact ? (
+        <span className="sm:hidden">
+          <CheckIcon />
+        </span>
+      ) : null}
+      <span className={compact ? 'max-sm:sr-only' : undefined}>Acknowledge</span> <span className="sr-only">{alert.title}</span>
     </Button>
   );
 
@@ -55,34 +70,37 @@ const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onA
 const LINE = 'flex h-11 items-center gap-3 rounded-md px-3';
 
 /**
- * The worst alert on one line, which opens the full list: every alert, none cut short. A count
- * says how many more there are.
+ * The alert most in need of attention on one line, which opens and closes the full list below it:
+ * every alert, none cut short. A count says how many more there are.
  */
 const AlertLine = ({
   alert,
   more,
+  expanded,
   listId,
-  onOpen,
+  toggleRef,
+  onToggle,
   onAcknowledge,
   timeZone,
 }: {
   alert: TrackedAlert;
   more: number;
+  expanded: boolean;
   listId: string;
-  onOpen: () => void;
+  toggleRef: Ref<HTMLButtonElement>;
+  onToggle: () => void;
   onAcknowledge: () => void;
   timeZone: string;
 }) => {
   const look = looks[alert.level];
-  const since = `since ${formatShortTime(alert.since, timeZone)}`;
   return (
     <div className={`${LINE} border-2 ${alert.acknowledged ? quiet : look.box}`}>
       <button
+        ref={toggleRef}
         type="button"
-        aria-expanded={false}
-        aria-controls={listId}
-        onClick={onOpen}
-        title={`${alert.title} — ${alert.rule}, ${since}`}
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        onClick={onToggle}
         className="flex h-full min-w-0 flex-1 items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         <span className="flex shrink-0 items-center gap-2 font-bold">
@@ -91,7 +109,7 @@ const AlertLine = ({
         </span>{' '}
         <span className="min-w-0 flex-1 truncate">
           <strong className="font-semibold text-ink">{alert.title}</strong> <span>— {alert.rule}</span>{' '}
-          <span className="text-sm">{since}</span>
+          <span className="text-sm">since {formatShortTime(alert.since, timeZone)}</span>
         </span>
         {more > 0 ? (
           <>
@@ -101,9 +119,11 @@ const AlertLine = ({
             </span>
           </>
         ) : null}
-        <ChevronIcon />
+        <span className={expanded ? 'rotate-180' : undefined}>
+          <ChevronIcon />
+        </span>
       </button>
-      <Acknowledgement alert={alert} onAcknowledge={onAcknowledge} />
+      <Acknowledgement alert={alert} onAcknowledge={onAcknowledge} compact />
     </div>
   );
 };
@@ -112,38 +132,45 @@ export const AlertBanner = ({ center }: { center: AlertCenter }) => {
   const timeZone = useTimeZone();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const [worst] = center.alerts;
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The worst alert still asking for attention; an acknowledged one only when all are.
+  const shown = center.alerts.find((alert) => !alert.acknowledged) ?? center.alerts[0];
   // Everything cleared: the next alert comes back as one line again.
-  if (worst === undefined && expanded) setExpanded(false);
+  if (shown === undefined && expanded) setExpanded(false);
+  // The button pressed turns into a word: focus stays in the strip, on its line.
+  const acknowledge = (alert: TrackedAlert) => {
+    center.acknowledge(alert.id);
+    toggle.current?.focus();
+  };
   return (
     <section aria-label="Alerts">
-      {worst === undefined ? (
+      {!center.ready ? (
+        <p className={`${LINE} border border-line text-sm text-muted`}>Checking alerts…</p>
+      ) : shown === undefined ? (
         <p className={`${LINE} border border-line text-sm text-muted`}>
           <CheckIcon />
           No alerts
         </p>
-      ) : expanded ? (
-        <div className="flex flex-col gap-2">
-          <div className="flex justify-end">
-            <Button size="sm" variant="ghost" aria-expanded aria-controls={listId} onClick={() => setExpanded(false)}>
-              Show less
-            </Button>
-          </div>
-          <ul id={listId} className="flex flex-col gap-2">
-            {center.alerts.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} timeZone={timeZone} onAcknowledge={() => center.acknowledge(alert.id)} />
-            ))}
-          </ul>
-        </div>
       ) : (
-        <AlertLine
-          alert={worst}
-          more={center.alerts.length - 1}
-          listId={listId}
-          onOpen={() => setExpanded(true)}
-          timeZone={timeZone}
-          onAcknowledge={() => center.acknowledge(worst.id)}
-        />
+        <>
+          <AlertLine
+            alert={shown}
+            more={center.alerts.length - 1}
+            expanded={expanded}
+            listId={listId}
+            toggleRef={toggle}
+            onToggle={() => setExpanded(!expanded)}
+            timeZone={timeZone}
+            onAcknowledge={() => acknowledge(shown)}
+          />
+          {expanded ? (
+            <ul id={listId} className="mt-2 flex flex-col gap-2">
+              {center.alerts.map((alert) => (
+                <AlertRow key={alert.id} alert={alert} timeZone={timeZone} onAcknowledge={() => acknowledge(alert)} />
+              ))}
+            </ul>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -25,6 +25,8 @@ import { evaluateAlerts, type AlertFigures, type AlertID } from '../utils/evalua
 
 export interface AlertCenter {
   alerts: TrackedAlert[];
+  /** False until the figures the rules read are known: no alert yet is not an all-clear. */
+  ready: boolean;
   acknowledge: (id: AlertID) => void;
 }
 
@@ -85,5 +87,5 @@ export const useAlertCenter = ({
 
   const alerts = useSyncExternalStore(tracker.subscribe, tracker.getAlerts);
   useTitlePart('alert', titleOf(alerts));
-  return { alerts, acknowledge: (id) => tracker.acknowledge(id) };
+  return { alerts, ready, acknowledge: (id) => tracker.acknowledge(id) };
 };

@@ -6,7 +6,8 @@ import { ClickToCallForm } from './click-to-call-form.js';
 import { PhoneLinksOffer } from './phone-links-offer.js';
 
 export const ClickToCallPanel = ({ workspace, calls }: { workspace: Workspace; calls: CallRecord[] }) => (
-  <Panel title="Place a call" className="self-start">
+  // A call in progress says and announces when it is overdue, wherever the agent has scrolled.
+  <Panel title="Place a call" className="self-start" tickOffScreen>
     {!workspace.permissions.includes('calls:write') ? (
       <p className="text-sm text-muted">
         Your token may watch calls but not place them: it lacks the <span className="font-mono text-ink">calls:write</span>{' '}
