@@ -91,6 +91,7 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
   await app.listen({ port, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   await app.providers.get(scope)?.sync.ready();
+  await app.providers.get(direct)?.sync.ready();
   const api = (method: 'GET' | 'POST', url: string, body?: object) =>
     fetch(`${base}${url}`, {
       method,
@@ -113,10 +114,18 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
   return { double, app, base, webhookURL: `${base}${paths.webhook('twilio', scope)}`, api, calls, until, end, fetches };
 };
 
-/** Lists are asked for soon after a call is placed; this waits until they are done, so what shows next came pushed. */
-const quiet = async (bed: Bed) => {
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  await bed.app.providers.get(scope)?.sync.ready();
+/**
+ * A list is asked for soon after a call is placed (the next is a minute away): this waits until it
+ * has started and had time to end, so what shows next came pushed. Waiting for the list itself, not
+ * for a set time, holds on a busy machine, where a timer can fire late.
+ */
+const quiet = async (bed: Bed, listsBefore: number) => {
+  const deadline = Date.now() + 5000;
+  while (bed.fetches() <= listsBefore) {
+    if (Date.now() > deadline) throw new Error('no list was asked for within 5 s of placing the call');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
   return bed.fetches();
 };
 
@@ -125,6 +134,7 @@ const noViolations = (bed: Bed) => expect(bed.double.violations).toEqual([]);
 describe('the Twilio provider, against a double of Twilio’s API', () => {
   it('places a two-step call: the agent’s device first, with callbacks on both legs; listed at once, connected and ended as Twilio tells', async () => {
     const bed = await start();
+    const listsBefore = bed.fetches();
     const placed = await bed.api('POST', paths.makeCall(scope), { providerSubscriberID: 'agt-ada', remoteNumber: REMOTE });
     expect(placed.status).toBe(204);
     const create = bed.double.requests.find((request) => request.method === 'POST');
@@ -141,7 +151,7 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
     const root = bed.double.calls()[0]?.sid as string;
     expect(listed?.callID).toBe(root);
 
-    const lists = await quiet(bed);
+    const lists = await quiet(bed, listsBefore);
     bed.double.answer(root);
     await bed.double.settled();
     const remoteLeg = bed.double.children(root)[0]?.sid as string;
@@ -159,12 +169,13 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
 
   it('places a direct call: the remote number from the agent’s own number, then the agent’s device bridged', async () => {
     const bed = await start();
+    const listsBefore = bed.fetches();
     expect((await bed.api('POST', paths.makeCall(direct), { providerSubscriberID: 'agt-lin', remoteNumber: REMOTE })).status).toBe(204);
     const create = bed.double.requests.find((request) => request.method === 'POST');
     expect(create?.form?.get('To')).toBe(`+${REMOTE}`);
     expect(create?.form?.get('From')).toBe('+15551230103');
     expect(create?.form?.get('Twiml')).toContain('<Number>+15550100103</Number>');
-    await quiet(bed);
+    await quiet(bed, listsBefore);
     const root = bed.double.calls()[0]?.sid as string;
     bed.double.answer(root);
     const connected = await bed.until((calls) => calls[0]?.answeredAt !== undefined, 'twilio-direct');
@@ -214,8 +225,9 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
 
   it('cancels a click-to-call still ringing the agent’s device', async () => {
     const bed = await start();
+    const listsBefore = bed.fetches();
     expect((await bed.api('POST', paths.makeCall(scope), { providerSubscriberID: 'agt-ada', remoteNumber: REMOTE })).status).toBe(204);
-    await quiet(bed);
+    await quiet(bed, listsBefore);
     const root = bed.double.calls()[0]?.sid as string;
     await bed.until((calls) => calls[0]?.callID === root);
     expect((await bed.end(root)).status).toBe(204);
