@@ -3,7 +3,7 @@
  * decides, so there is nothing to pick (a short choice when it names several subscribers).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { Subscriber } from '../../../../contract/subscriber.js';
 import { useApi } from '../../../lib/api/api-context.js';
@@ -27,7 +27,8 @@ const optionText = (id: string, subscriber: Subscriber | undefined) =>
 
 const nameOf = (id: string, subscriber: Subscriber | undefined) => (subscriber ? fullName(subscriber) : id);
 
-export const CallerIdentity = ({
+/** Memoised, as the number field is: it renders when its own props change, not with every update of the calls. */
+export const CallerIdentity = memo(function CallerIdentity({
   controlId,
   scope,
   providerName,
@@ -35,7 +36,7 @@ export const CallerIdentity = ({
   value,
   error,
   onChange,
-}: CallerIdentityProps) => {
+}: CallerIdentityProps) {
   const labelId = useId();
   const noteId = useId();
   const warningId = useId();
@@ -95,4 +96,4 @@ export const CallerIdentity = ({
       ) : null}
     </div>
   );
-};
+});

@@ -1,6 +1,6 @@
 /** The click-to-call form: provider, subscriber and number in, one call out, then its progress. */
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState, type ComponentProps, type FormEvent } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
@@ -88,7 +88,28 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
   });
   const callerName = caller.data?.firstName ?? (subscriberID.trim() || 'the subscriber');
 
-  const chooseSubscriber = (id: string) => setSubscriberByProvider((current) => ({ ...current, [providerID]: id }));
+  const chooseSubscriber = useCallback(
+    (id: string) => setSubscriberByProvider((current) => ({ ...current, [providerID]: id })),
+    [providerID],
+  );
+  // Stable handlers keep the memoised fields from rendering with every update of the calls.
+  const onSubscriberChange = useCallback(
+    (id: string) => {
+      chooseSubscriber(id);
+      dismissError();
+    },
+    [chooseSubscriber, dismissError],
+  );
+  const onNumberChange = useCallback(
+    (text: string) => {
+      setNumber(text);
+      dismissError();
+    },
+    [dismissError],
+  );
+  const onNumberBlur = useCallback(() => {
+    if (number.trim() !== '') setNumberTouched(true);
+  }, [number]);
 
   // A call-back request fills the form once per distinct request, during render so no stale frame shows.
   const callBack = useCallBackRequest();
@@ -188,10 +209,7 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
             subscriberIDs={bound}
             value={subscriberID}
             error={subscriberError}
-            onChange={(id) => {
-              chooseSubscriber(id);
-              dismissError();
-            }}
+            onChange={onSubscriberChange}
           />
         ) : (
           <SubscriberPicker
@@ -201,10 +219,7 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
             providerName={providerName}
             value={subscriberID}
             error={subscriberError}
-            onChange={(id) => {
-              chooseSubscriber(id);
-              dismissError();
-            }}
+            onChange={onSubscriberChange}
           />
         )}
         <NumberField
@@ -212,13 +227,8 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
           value={number}
           showError={numberTouched}
           serviceError={serviceError('remoteNumber', 'this number')}
-          onChange={(text) => {
-            setNumber(text);
-            dismissError();
-          }}
-          onBlur={() => {
-            if (number.trim() !== '') setNumberTouched(true);
-          }}
+          onChange={onNumberChange}
+          onBlur={onNumberBlur}
         />
         <Button id={submitId} type="submit" variant="primary" className="w-full" disabled={pending}>
           {pending ? 'Placing call…' : 'Place call'}

@@ -339,6 +339,32 @@ describe('ClickToCallPanel', () => {
     expect(progress).toHaveAccessibleDescription('Call ended talked 2:05 · 2:13 total');
   });
 
+  it('leaves the fields untouched while the live list updates under the form', async () => {
+    mockService();
+    const { user, showCalls } = renderPanel();
+    await fillForm(user, 'agt-0001', '555 0100');
+    const fields = [subscriberSelect(), numberInput(), screen.getByRole('searchbox', { name: 'Search subscribers by name or extension' })];
+    const written: string[] = [];
+    const observer = new MutationObserver((mutations) => written.push(...mutations.map((m) => `${m.attributeName}`)));
+    for (const field of fields) observer.observe(field, { attributes: true });
+    const call = (n: number): CallRecord => ({
+      callID: `c-${n}`,
+      providerCallID: `p-${n}`,
+      providerID: 'pbx-main',
+      providerName: 'Main PBX',
+      isOutbound: false,
+      isMissedCall: false,
+      remoteNumber: '15550000000',
+      startedAt: new Date(Date.UTC(2026, 0, 1, 9, 0, n)).toISOString(),
+    });
+    for (let n = 1; n <= 5; n += 1) showCalls([call(n)]);
+    written.push(...observer.takeRecords().map((m) => `${m.attributeName}`));
+    observer.disconnect();
+    // Fields rendered anew get `type` set again, and `name` written, on each update of the calls.
+    expect(written).toEqual([]);
+    expect(numberInput()).toHaveValue('555 0100');
+  });
+
   it('reports an unanswered call plainly', async () => {
     mockService();
     const { user, showCalls } = renderPanel();

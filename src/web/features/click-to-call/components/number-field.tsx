@@ -1,5 +1,5 @@
 /** The number to call: takes whatever people paste, shows the digits it will dial, explains what it refuses. */
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { parseDialInput } from '../../../lib/dial-input.js';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.js';
 
@@ -12,7 +12,8 @@ const dialNote = ({ extension, localTo }: { extension?: string; localTo?: string
   return notes.length > 0 ? notes.join(' ') : undefined;
 };
 
-export const NumberField = ({
+/** Memoised: the form renders with every update of the calls, the field only when its own props change (see `SearchInput`). */
+export const NumberField = memo(function NumberField({
   id,
   value,
   showError,
@@ -28,7 +29,7 @@ export const NumberField = ({
   serviceError?: string;
   onChange: (value: string) => void;
   onBlur: () => void;
-}) => {
+}) {
   const hintId = useId();
   const noteId = useId();
   const errorId = useId();
@@ -70,4 +71,4 @@ export const NumberField = ({
       ) : null}
     </div>
   );
-};
+});

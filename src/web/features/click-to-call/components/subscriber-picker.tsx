@@ -3,7 +3,7 @@
  * words; a plain ID field where the service does not list subscribers.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { Subscriber } from '../../../../contract/subscriber.js';
 import { useApi } from '../../../lib/api/api-context.js';
@@ -173,7 +173,8 @@ const SubscriberSelect = ({
   );
 };
 
-export const SubscriberPicker = ({ scope, ...field }: FieldProps & { scope: ProviderScope }) => {
+/** Memoised, as the number field is: it renders when its own props or the subscribers change, not with every update of the calls. */
+export const SubscriberPicker = memo(function SubscriberPicker({ scope, ...field }: FieldProps & { scope: ProviderScope }) {
   const subscribers = useQuery(subscribersQueryOptions(useApi(), scope));
   if (subscribers.isError)
     return (
@@ -185,4 +186,4 @@ export const SubscriberPicker = ({ scope, ...field }: FieldProps & { scope: Prov
   if (subscribers.data?.subscribers.length === 0)
     return <ManualSubscriberField {...field} note={`${field.providerName} lists no subscribers.`} />;
   return <SubscriberSelect {...field} subscribers={subscribers.data?.subscribers} />;
-};
+});
