@@ -47,6 +47,14 @@ const Acknowledgement = ({
     </Button>
   );
 
+/** What tripped, against which rule, since when: in the full list wrapped, on the line cut to fit (`className`). */
+const AlertText = ({ alert, timeZone, className }: { alert: TrackedAlert; timeZone: string; className: string }) => (
+  <span className={className}>
+    <strong className="font-semibold text-ink">{alert.title}</strong> <span>— {alert.rule}</span>{' '}
+    <span className="text-sm whitespace-nowrap">since {formatShortTime(alert.since, timeZone)}</span>
+  </span>
+);
+
 const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onAcknowledge: () => void; timeZone: string }) => {
   const look = looks[alert.level];
   return (
@@ -57,10 +65,7 @@ const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onA
         {look.icon}
         {look.word}
       </span>
-      <span className="min-w-[12rem] flex-1">
-        <strong className="font-semibold text-ink">{alert.title}</strong> <span>— {alert.rule}</span>{' '}
-        <span className="text-sm whitespace-nowrap">since {formatShortTime(alert.since, timeZone)}</span>
-      </span>
+      <AlertText alert={alert} timeZone={timeZone} className="min-w-[12rem] flex-1" />
       <Acknowledgement alert={alert} onAcknowledge={onAcknowledge} />
     </li>
   );
@@ -107,10 +112,7 @@ const AlertLine = ({
           {look.icon}
           <span className="max-sm:sr-only">{look.word}</span>
         </span>{' '}
-        <span className="min-w-0 flex-1 truncate">
-          <strong className="font-semibold text-ink">{alert.title}</strong> <span>— {alert.rule}</span>{' '}
-          <span className="text-sm">since {formatShortTime(alert.since, timeZone)}</span>
-        </span>
+        <AlertText alert={alert} timeZone={timeZone} className="min-w-0 flex-1 truncate" />
         {more > 0 ? (
           <>
             {' '}
