@@ -107,8 +107,8 @@ export const useTableParams = (): TableParams => {
 
   // Stable while the URL stays put: the controls they are handed render again only when it moves.
   const setters = useMemo(
-    () => ({
-      setSort: (next: Sort) =>
+    (): Omit<TableParams, 'sort' | 'filters' | 'hidden'> => ({
+      setSort: (next) =>
         update((url) => {
           const isDefault = next.column === defaultSort.column && next.dir === defaultSort.dir;
           if (isDefault) {
@@ -119,11 +119,11 @@ export const useTableParams = (): TableParams => {
             url.set(tableKeys.dir, next.dir);
           }
         }),
-      setStates: (next: readonly CallState[]) => setList(tableKeys.state, next),
-      setDirections: (next: readonly Direction[]) => setList(tableKeys.direction, next),
-      setSubscriber: (next: string) => setText(tableKeys.subscriber, next),
-      setSearch: (next: string) => setText(tableKeys.search, next),
-      setHidden: (next: readonly ColumnID[]) => setList(tableKeys.hide, next),
+      setStates: (next) => setList(tableKeys.state, next),
+      setDirections: (next) => setList(tableKeys.direction, next),
+      setSubscriber: (next) => setText(tableKeys.subscriber, next),
+      setSearch: (next) => setText(tableKeys.search, next),
+      setHidden: (next) => setList(tableKeys.hide, next),
       clearFilters: () =>
         update((url) => {
           for (const key of [tableKeys.state, tableKeys.direction, tableKeys.subscriber, tableKeys.search]) url.delete(key);
