@@ -56,6 +56,7 @@ export const listThroughput = async (
   const body = Buffer.from(await first.arrayBuffer());
   const etag = first.headers.get('etag') ?? '';
   const notModified = await fetch(`${base}${LIST_PATH}`, { headers: { ...auth, 'if-none-match': etag } });
+  if (notModified.status !== 304) throw new Error(`the service answered a current copy with ${notModified.status}, not 304`);
   // What Node adds to every answer itself (date, connection) is left for the bare server to add.
   const notModifiedHeaders = [...notModified.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)).flat();
   const dir = await mkdtemp(join(tmpdir(), 'callboard-bench-'));

@@ -119,7 +119,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
   };
   app.get(paths.metrics(), { config: { doc } }, async (request, reply) => {
     authenticate(tokens, request.headers.authorization);
-    // Both write each family apart from the next by a blank line; the registry's text ends in a newline.
-    return reply.type(prom.contentType).send([...requests.exposition(), await prom.metrics()].join('\n\n'));
+    // Both write the classic text format, each family apart from the next by a blank line; the registry's text ends in a newline.
+    return reply.type(Registry.PROMETHEUS_CONTENT_TYPE).send([...requests.exposition(), await prom.metrics()].join('\n\n'));
   });
 });

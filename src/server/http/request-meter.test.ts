@@ -79,6 +79,19 @@ describe('the request meter', () => {
     expect(text).toContain('callboard_http_request_duration_seconds_count{method="GET",route="/x"} 2');
   });
 
+  it('counts a request whose duration is not a number without spoiling the latency', () => {
+    const meter = new RequestMeter({ ...NAMES, buckets: [0.1, 1] });
+    meter.record('GET', '/x', 200, 0.05);
+    meter.record('GET', '/x', 200, Number.NaN);
+    meter.record('GET', '/x', 500, Number.POSITIVE_INFINITY);
+    const [requests = '', duration = ''] = meter.exposition();
+    expect(requests).toContain('callboard_http_requests_total{method="GET",route="/x",status="200"} 2');
+    expect(requests).toContain('callboard_http_requests_total{method="GET",route="/x",status="500"} 1');
+    expect(duration).toContain('callboard_http_request_duration_seconds_sum{method="GET",route="/x"} 0.05');
+    expect(duration).toContain('callboard_http_request_duration_seconds_count{method="GET",route="/x"} 1');
+    expect(duration).toContain('callboard_http_request_duration_seconds_bucket{le="0.1",method="GET",route="/x"} 1');
+  });
+
   it('refuses buckets that are empty, out of order or not finite', () => {
     for (const buckets of [[], [1, 0.5], [0.1, 0.1], [0.1, Infinity]])
       expect(() => new RequestMeter({ ...NAMES, buckets }), String(buckets)).toThrow('ascending');

@@ -7,7 +7,7 @@
  * second spent a tenth of its time there. Here a request costs two Map lookups on strings the
  * framework already holds (route and method), one on the status, a bucket search and a few
  * additions. The text written is the one prom-client writes for the same requests (a test holds
- * the two side by side).
+ * the two side by side), in the classic text format (`Registry.PROMETHEUS_CONTENT_TYPE`), not OpenMetrics.
  */
 
 export interface RequestMeterOptions {
@@ -43,7 +43,7 @@ export class RequestMeter {
       throw new Error('a request meter needs finite latency buckets in ascending order');
   }
 
-  /** Counts one answered request. */
+  /** Counts one answered request; a duration that is not a finite number is left out of the latency, which it would spoil for good. */
   record(method: string, route: string, status: number, seconds: number): void {
     let methods = this.routes.get(route);
     if (!methods) {
@@ -55,13 +55,14 @@ export class RequestMeter {
       series = { buckets: new Float64Array(this.options.buckets.length + 1), sum: 0, count: 0, statuses: new Map() };
       methods.set(method, series);
     }
+    series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
+    if (!Number.isFinite(seconds)) return;
     const { buckets } = this.options;
     let bucket = 0;
     while (bucket < buckets.length && seconds > (buckets[bucket] as number)) bucket += 1;
     series.buckets[bucket] = (series.buckets[bucket] as number) + 1;
     series.sum += seconds;
     series.count += 1;
-    series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
   }
 
   /** The two metric families in Prometheus's text format, each as `Registry.metrics()` writes one, without a trailing newline. */
