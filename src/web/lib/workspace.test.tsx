@@ -1,4 +1,5 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api/api-error.js';
 import { stubFetch } from '../test-support/fetch-stub.js';
@@ -20,6 +21,27 @@ describe('useWorkspace', () => {
     expect(result.current.status === 'ready' && result.current.workspace.scopes).toEqual([
       { accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' },
     ]);
+  });
+
+  it('keeps the same workspace while the URL changes only for the table, and a new one for another provider', async () => {
+    stubFetch({
+      'GET /v1/me': () =>
+        Response.json({
+          ...me,
+          applications: [{ ...me.applications[0], providers: [...me.applications[0]!.providers, { id: 'sip', name: 'SIP', type: 'kamailio', canEndCalls: false }] }],
+        }),
+    });
+    const { result } = renderHookWithApp(() => ({ state: useWorkspace(), params: useSearchParams() }));
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    const workspaceOf = () => (result.current.state.status === 'ready' ? result.current.state.workspace : undefined);
+    const first = workspaceOf();
+    const setParams = (next: Record<string, string>) => act(() => result.current.params[1](next));
+    setParams({ search: 'maya', sort: 'duration' });
+    expect(result.current.params[0].get('search')).toBe('maya');
+    expect(workspaceOf()).toBe(first);
+    setParams({ search: 'maya', provider: 'sip' });
+    expect(workspaceOf()?.scopes).toEqual([{ accountID: 'demo', applicationID: 'support', providerID: 'sip' }]);
+    expect(workspaceOf()).not.toBe(first);
   });
 
   it('never asks /v1/me when the connection carries a hand-typed scope', () => {

@@ -3,12 +3,13 @@
  * `/v1/me` (or the connection's hand-typed scope), the selection lives in the URL.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MeResponse, Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { useApi } from './api/api-context.js';
 import { ApiError } from './api/api-error.js';
+import type { ManualScope } from './connection.js';
 import { meQueryOptions } from './api/me-query.js';
 
 export const ALL_PROVIDERS = 'all';
@@ -48,6 +49,42 @@ const fromMe = (me: MeResponse, app: string | null, provider: string | null) => 
   return { account: me.account, applications: me.applications, application, providers, chosen, permissions: me.permissions, subscriberIDs: me.subscriberIDs };
 };
 
+/** The workspace of a hand-typed scope: every permission is the service's to refuse. */
+const manualWorkspace = (manual: ManualScope, requested: string | null): Workspace => {
+  const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown', canEndCalls: false }));
+  const provider = requested === ALL_PROVIDERS || manual.providerIDs.includes(requested ?? '') ? (requested as string) : (manual.providerIDs[0] ?? '');
+  const ids = provider === ALL_PROVIDERS ? manual.providerIDs : [provider];
+  return {
+    accountID: manual.accountID,
+    accountName: manual.accountID,
+    applications: [{ id: manual.applicationID, name: manual.applicationID }],
+    applicationID: manual.applicationID,
+    providers,
+    provider,
+    scopes: ids.map((providerID) => ({ accountID: manual.accountID, applicationID: manual.applicationID, providerID })),
+    permissions: ['calls:read', 'calls:write'],
+  };
+};
+
+/** The workspace `/v1/me` allows for the URL's choice, or why there is none. */
+const meWorkspace = (me: MeResponse, app: string | null, requested: string | null): Workspace | ApiError => {
+  const picked = fromMe(me, app, requested);
+  if (!picked.application) return new ApiError('not_found', 'This token may not see any application.');
+  const applicationID = picked.application.id;
+  const ids = picked.chosen === ALL_PROVIDERS ? picked.providers.map((p) => p.id) : [picked.chosen];
+  return {
+    accountID: picked.account.id,
+    accountName: picked.account.name,
+    applications: picked.applications.map(({ id, name }) => ({ id, name })),
+    applicationID,
+    providers: picked.providers,
+    provider: picked.chosen,
+    scopes: ids.map((providerID) => ({ accountID: picked.account.id, applicationID, providerID })),
+    permissions: picked.permissions,
+    subscriberIDs: picked.subscriberIDs,
+  };
+};
+
 export const useWorkspace = (): WorkspaceState => {
   const client = useApi();
   const [params, setParams] = useSearchParams();
@@ -74,45 +111,18 @@ export const useWorkspace = (): WorkspaceState => {
     [setParams],
   );
 
-  if (manual) {
-    const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown', canEndCalls: false }));
-    const requested = params.get('provider');
-    const provider = requested === ALL_PROVIDERS || manual.providerIDs.includes(requested ?? '') ? (requested as string) : (manual.providerIDs[0] ?? '');
-    const ids = provider === ALL_PROVIDERS ? manual.providerIDs : [provider];
-    return {
-      status: 'ready',
-      select,
-      workspace: {
-        accountID: manual.accountID,
-        accountName: manual.accountID,
-        applications: [{ id: manual.applicationID, name: manual.applicationID }],
-        applicationID: manual.applicationID,
-        providers,
-        provider,
-        scopes: ids.map((providerID) => ({ accountID: manual.accountID, applicationID: manual.applicationID, providerID })),
-        permissions: ['calls:read', 'calls:write'],
-      },
-    };
-  }
+  // The same objects while the choice stays put: the URL also holds the table's sort, filters and
+  // search, and a keystroke there must not hand every panel a new workspace and new scopes.
+  const app = params.get('app');
+  const requested = params.get('provider');
+  const built = useMemo(
+    () => (manual ? manualWorkspace(manual, requested) : data === undefined ? undefined : meWorkspace(data, app, requested)),
+    [manual, data, app, requested],
+  );
+
+  if (manual) return { status: 'ready', select, workspace: built as Workspace };
   if (me.isError) return { status: 'error', error: me.error };
-  if (data === undefined) return { status: 'pending' };
-  const picked = fromMe(data, params.get('app'), params.get('provider'));
-  if (!picked.application)
-    return { status: 'error', error: new ApiError('not_found', 'This token may not see any application.') };
-  const ids = picked.chosen === ALL_PROVIDERS ? picked.providers.map((p) => p.id) : [picked.chosen];
-  return {
-    status: 'ready',
-    select,
-    workspace: {
-      accountID: picked.account.id,
-      accountName: picked.account.name,
-      applications: picked.applications.map(({ id, name }) => ({ id, name })),
-      applicationID: picked.application.id,
-      providers: picked.providers,
-      provider: picked.chosen,
-      scopes: ids.map((providerID) => ({ accountID: picked.account.id, applicationID: picked.application!.id, providerID })),
-      permissions: picked.permissions,
-      subscriberIDs: picked.subscriberIDs,
-    },
-  };
+  if (built === undefined) return { status: 'pending' };
+  if (built instanceof ApiError) return { status: 'error', error: built };
+  return { status: 'ready', select, workspace: built };
 };

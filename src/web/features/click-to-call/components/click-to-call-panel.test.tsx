@@ -343,7 +343,8 @@ describe('ClickToCallPanel', () => {
     mockService();
     const { user, showCalls } = renderPanel();
     await fillForm(user, 'agt-0001', '555 0100');
-    const fields = [subscriberSelect(), numberInput(), screen.getByRole('searchbox', { name: 'Search subscribers by name or extension' })];
+    const search = () => screen.getByRole('searchbox', { name: 'Search subscribers by name or extension' });
+    const fields = [subscriberSelect(), numberInput(), search()];
     const written: string[] = [];
     const observer = new MutationObserver((mutations) => written.push(...mutations.map((m) => `${m.attributeName}`)));
     for (const field of fields) observer.observe(field, { attributes: true });
@@ -362,6 +363,8 @@ describe('ClickToCallPanel', () => {
     observer.disconnect();
     // Fields rendered anew get `type` set again, and `name` written, on each update of the calls.
     expect(written).toEqual([]);
+    // The very elements: a field mounted anew would lose the agent's place in it, and show no write here.
+    [subscriberSelect(), numberInput(), search()].forEach((field, i) => expect(field).toBe(fields[i]));
     expect(numberInput()).toHaveValue('555 0100');
   });
 
