@@ -375,8 +375,12 @@ export class ProviderSync {
     if (this.currentRole === 'follower') return;
     const takenAt = this.options.clock.now();
     if (!this.recalled) await this.recall(takenAt);
+    const working = performance.now();
     const view = this.known.next(calls, takenAt, startedAt);
-    if (!(await this.advance(view, takenAt, { listed: true }))) return;
+    // Timed up to its first wait: reconciling, diffing and publishing to every stream, not the journal's or the cluster's writes.
+    const advanced = this.advance(view, takenAt, { listed: true });
+    this.schedule.worked(performance.now() - working);
+    if (!(await advanced)) return;
     this.logRecovery();
     this.listsSinceDrain += 1;
     if (this.leading() && (this.inboxMayHold || this.listsSinceDrain >= DRAIN_EVERY_LISTS)) {

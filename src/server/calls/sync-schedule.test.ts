@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SyncSchedule } from './sync-schedule.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A schedule whose lists each report `workMs` of the service's own work, instantly; asks are counted by the lists' start times. */
+const scheduleWorking = (workMs: number, minGapMs = 100) => {
+  const started: number[] = [];
+  const schedule: SyncSchedule = new SyncSchedule({
+    clock: { now: () => Date.now() },
+    intervalMs: 60_000,
+    minGapMs,
+    list: async () => {
+      started.push(Date.now());
+      schedule.worked(workMs);
+    },
+  });
+  return { schedule, started };
+};
+
+describe('the sync schedule', () => {
+  it('starts lists at least twice the work on the last one apart, however often it is asked', async () => {
+    const { schedule, started } = scheduleWorking(160);
+    schedule.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveLength(1);
+    for (let ms = 0; ms < 1000; ms += 10) {
+      schedule.ask(0);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    expect(gaps.length).toBeGreaterThanOrEqual(2);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(320);
+    schedule.stop();
+  });
+
+  it('keeps to the floor where the work is quick', async () => {
+    const { schedule, started } = scheduleWorking(5);
+    schedule.start();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let ms = 0; ms < 1000; ms += 10) {
+      schedule.ask(0);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    expect(gaps.length).toBeGreaterThanOrEqual(9);
+    for (const gap of gaps) expect(gap).toBe(100);
+    schedule.stop();
+  });
+
+  it('lets the provider’s own floor win where it is the longer', async () => {
+    const { schedule, started } = scheduleWorking(160, 500);
+    schedule.start();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let ms = 0; ms < 2000; ms += 10) {
+      schedule.ask(0);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    expect(gaps.length).toBeGreaterThanOrEqual(3);
+    for (const gap of gaps) expect(gap).toBe(500);
+    schedule.stop();
+  });
+});
