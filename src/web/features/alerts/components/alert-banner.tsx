@@ -198,7 +198,8 @@ export const WallAlertBanner = ({ center, overlay = false }: { center: AlertCent
           return (
             <li
               key={alert.id}
-              className={`flex items-center gap-5 rounded-lg border-4 px-5 py-1 text-[1.75rem] leading-tight ${look.box}`}
+              // Over the chart, as tall as its heading (title and legend), which would show below a thinner row.
+              className={`flex items-center gap-5 rounded-lg border-4 px-5 ${overlay ? 'py-3' : 'py-1'} text-[1.75rem] leading-tight ${look.box}`}
             >
               <span className="flex items-center gap-2 font-extrabold whitespace-nowrap">
                 {look.icon}
