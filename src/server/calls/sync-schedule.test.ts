@@ -23,47 +23,35 @@ const scheduleWorking = (workMs: number, minGapMs = 100) => {
   return { schedule, started };
 };
 
+/** Starts the schedule, asks for a list every 10 ms for `ms`, stops it; the gaps between the lists' starts. */
+const gapsWhenAskedFor = async ({ schedule, started }: ReturnType<typeof scheduleWorking>, ms: number) => {
+  schedule.start();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(started).toHaveLength(1);
+  for (let elapsed = 0; elapsed < ms; elapsed += 10) {
+    schedule.ask(0);
+    await vi.advanceTimersByTimeAsync(10);
+  }
+  schedule.stop();
+  return started.slice(1).map((at, i) => at - (started[i] as number));
+};
+
 describe('the sync schedule', () => {
   it('starts lists at least twice the work on the last one apart, however often it is asked', async () => {
-    const { schedule, started } = scheduleWorking(160);
-    schedule.start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(1);
-    for (let ms = 0; ms < 1000; ms += 10) {
-      schedule.ask(0);
-      await vi.advanceTimersByTimeAsync(10);
-    }
-    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    const gaps = await gapsWhenAskedFor(scheduleWorking(160), 1000);
     expect(gaps.length).toBeGreaterThanOrEqual(2);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(320);
-    schedule.stop();
   });
 
   it('keeps to the floor where the work is quick', async () => {
-    const { schedule, started } = scheduleWorking(5);
-    schedule.start();
-    await vi.advanceTimersByTimeAsync(0);
-    for (let ms = 0; ms < 1000; ms += 10) {
-      schedule.ask(0);
-      await vi.advanceTimersByTimeAsync(10);
-    }
-    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    const gaps = await gapsWhenAskedFor(scheduleWorking(5), 1000);
     expect(gaps.length).toBeGreaterThanOrEqual(9);
     for (const gap of gaps) expect(gap).toBe(100);
-    schedule.stop();
   });
 
   it('lets the provider’s own floor win where it is the longer', async () => {
-    const { schedule, started } = scheduleWorking(160, 500);
-    schedule.start();
-    await vi.advanceTimersByTimeAsync(0);
-    for (let ms = 0; ms < 2000; ms += 10) {
-      schedule.ask(0);
-      await vi.advanceTimersByTimeAsync(10);
-    }
-    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    const gaps = await gapsWhenAskedFor(scheduleWorking(160, 500), 2000);
     expect(gaps.length).toBeGreaterThanOrEqual(3);
     for (const gap of gaps) expect(gap).toBe(500);
-    schedule.stop();
   });
 });
