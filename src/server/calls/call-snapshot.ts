@@ -5,7 +5,7 @@ import { gzip } from 'node:zlib';
 import type { CallRecord } from '../../contract/call-record.js';
 import { CALL_FIELD_NAMES, CALL_FIELDS } from '../providers/call-fields.js';
 import type { ProviderCall } from '../providers/phone-system.js';
-import { diffCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
+import { diffSortedCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -111,7 +111,7 @@ export class CallSnapshot {
   ): { snapshot: CallSnapshot; diff: CallDiff | undefined } {
     const sorted = [...calls].sort(byStartThenID);
     if (!previous) return { snapshot: new CallSnapshot(sorted, takenAt, new SerializedCalls(sorted, provider, new Map())), diff: undefined };
-    const diff = diffCalls(previous.calls, sorted);
+    const diff = diffSortedCalls(previous.calls, sorted, byStartThenID);
     if (isEmptyDiff(diff)) return { snapshot: new CallSnapshot(previous.calls, takenAt, previous.serialized), diff };
     const records = new Map(previous.serialized.records);
     for (const call of diff.upserted) records.delete(call.callID);

@@ -118,4 +118,23 @@ describe('KnownCalls: lists', () => {
       call('a', { remoteNumber: '15550100009', answeredAt: T + 10, subscriberID: 'agt-1', subscriberFirstName: 'Ada' }),
     ]);
   });
+
+  it('keeps the very object of a call a list shows unchanged, though the provider sent a copy', () => {
+    const calls = book();
+    const [first] = calls.next([call('a'), call('b')], T).listed;
+    const [again, changed] = calls.next([call('a'), call('b', { answeredAt: T + 500 })], T + 1000).listed;
+    expect(again).toBe(first);
+    expect(changed).toEqual(call('b', { answeredAt: T + 500 }));
+  });
+
+  it('names the calls whose version is new since the view before: every one at first, then what lists and pushes changed', () => {
+    const calls = book();
+    const ids = (view: { number: number; changed: ProviderCall[] }) => ({ number: view.number, changed: view.changed.map((c) => c.callID) });
+    expect(ids(calls.next([call('a'), call('b'), call('c')], T))).toEqual({ number: 1, changed: ['a', 'b', 'c'] });
+    expect(ids(calls.next([call('a'), call('b'), call('c')], T + 1000))).toEqual({ number: 2, changed: [] });
+    calls.push([update('b', T + 1100, { answeredAt: T + 1100 })], T + 1100);
+    // Gone from the list: ended by the service, a change too.
+    expect(ids(calls.next([call('a', { answeredAt: T + 1500 }), call('b'), call('d')], T + 2000))).toEqual({ number: 3, changed: ['a', 'b', 'c', 'd'] });
+    expect(ids(calls.view(T + 2000))).toEqual({ number: 4, changed: [] });
+  });
 });

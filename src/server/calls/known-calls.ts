@@ -32,6 +32,10 @@ interface Entry extends KnownCall {
   listed: boolean;
   /** The highest sequence applied per update source (a call leg, say). */
   sequences?: Map<string, number>;
+  /** The number of the last list that showed it. */
+  list?: number;
+  /** The version of the call the last view gave. */
+  viewed?: ProviderCall;
 }
 
 /** What one sync makes of what the provider told. */
@@ -42,6 +46,10 @@ export interface CallEndingsView {
   known: ProviderCall[];
   /** IDs of the known calls whose end the service set. */
   endedByService: ReadonlySet<string>;
+  /** The views are numbered from 1: the one before this is `number - 1`. */
+  number: number;
+  /** The known calls whose version is new since the view before this one (the first view: every call), in the order of `known`. */
+  changed: ProviderCall[];
 }
 
 /** What became of a batch of pushed updates. */
@@ -66,7 +74,11 @@ const MAX_HELD = 10_000;
 const HOLD_MS = 60_000;
 
 export class KnownCalls {
-  private known = new Map<string, Entry>();
+  private readonly known = new Map<string, Entry>();
+  /** Lists taken in so far. */
+  private lists = 0;
+  /** Views given so far. */
+  private views = 0;
   /** Clock time of the last list, or of the journal's last sync after a restart. */
   private lastListAt: number | undefined;
   /** Call IDs that left the known set, with when: updates for them are ignored. */
@@ -97,29 +109,37 @@ export class KnownCalls {
    * `listStartedAt`, and calls updated by a push since then keep the pushed version.
    */
   next(provided: readonly ProviderCall[], at: number, listStartedAt = at): CallEndingsView {
-    const next = new Map<string, Entry>();
-    const newer = (entry: Entry | undefined) => entry?.pushedAt !== undefined && entry.pushedAt >= listStartedAt;
+    const newer = (entry: Entry) => entry.pushedAt !== undefined && entry.pushedAt >= listStartedAt;
+    const list = (this.lists += 1);
+    // Taken in place: a call the list shows as the service knew it keeps its entry and its very
+    // object, so what is compared after (the snapshot's diff, the journal's) sees it unchanged at a glance.
     for (const call of provided) {
       const was = this.known.get(call.callID);
-      if (was && newer(was)) {
-        next.set(call.callID, { ...was, listed: true });
-        continue;
+      let entry: Entry;
+      if (was && newer(was)) entry = was.listed ? was : { ...was, listed: true };
+      else {
+        const merged = withKnownFacts(call, was?.call, was?.endedByService);
+        entry =
+          was && was.listed && !was.endedByService && sameCall(merged, was.call)
+            ? was
+            : { ...was, call: merged, endedByService: false, listed: true };
+        this.applyHeld(call.callID, entry, at);
       }
-      const entry: Entry = { ...was, call: withKnownFacts(call, was?.call, was?.endedByService), endedByService: false, listed: true };
-      this.applyHeld(call.callID, entry, at);
-      next.set(call.callID, entry);
+      entry.list = list;
+      if (entry !== was) this.known.set(call.callID, entry);
     }
     const endAt = this.lastListAt !== undefined && at - this.lastListAt > this.options.blindAfterMs ? this.lastListAt : at;
     for (const [callID, was] of this.known) {
-      if (next.has(callID)) continue;
+      if (was.list === list) continue;
       const pushedOnly = !was.listed && was.pushedAt !== undefined && at - was.pushedAt < PUSH_GRACE_MS;
-      if (newer(was) || pushedOnly) next.set(callID, was);
+      if (newer(was) || pushedOnly) continue;
       // Ended now: known for this sync at least, so the journal gets its end even when it is listed no longer.
-      else if (was.call.endedAt === undefined) next.set(callID, { ...was, call: withEnd(was.call, endAt), endedByService: true });
-      else if (this.isListed(was.call, at)) next.set(callID, was);
-      else this.forget(callID, at);
+      if (was.call.endedAt === undefined) this.known.set(callID, { ...was, call: withEnd(was.call, endAt), endedByService: true });
+      else if (!this.isListed(was.call, at)) {
+        this.known.delete(callID);
+        this.forget(callID, at);
+      }
     }
-    this.known = next;
     this.lastListAt = at;
     this.pruneHeld(at);
     return this.view(at);
@@ -206,16 +226,24 @@ export class KnownCalls {
     return call.endedAt === undefined || at - call.endedAt < this.options.keepEndedMs;
   }
 
-  /** The calls known now: those to list at `at`, and every one the journal must hold. */
+  /**
+   * The calls known now: those to list at `at`, and every one the journal must hold, with those
+   * whose version is new since the last view (what the journal lacks, when it holds that view).
+   */
   view(at: number): CallEndingsView {
     const listed: ProviderCall[] = [];
     const known: ProviderCall[] = [];
+    const changed: ProviderCall[] = [];
     const endedByService = new Set<string>();
-    for (const { call, endedByService: byService } of this.known.values()) {
+    for (const entry of this.known.values()) {
+      const { call } = entry;
       known.push(call);
       if (this.isListed(call, at)) listed.push(call);
-      if (byService) endedByService.add(call.callID);
+      if (entry.endedByService) endedByService.add(call.callID);
+      if (entry.viewed !== call) changed.push(call);
+      entry.viewed = call;
     }
-    return { listed, known, endedByService };
+    this.views += 1;
+    return { listed, known, endedByService, number: this.views, changed };
   }
 }

@@ -40,11 +40,9 @@ export interface PositionedSnapshot {
 export interface NextState {
   snapshot: CallSnapshot;
   entry?: ChangeEntry;
-  /** The calls the change upserted and the IDs it removed, for a cluster's feed (and the journal). */
+  /** The calls the change upserted and the IDs it removed, for a cluster's feed. */
   upserted: ProviderCall[];
   removed: string[];
-  /** The snapshot `upserted` and `removed` were found against; none for a first snapshot, whose every call is new. */
-  from?: CallSnapshot;
 }
 
 type Health = 'live' | 'failing' | 'stale';
@@ -80,13 +78,12 @@ export class LiveCalls {
     const { provider } = this.options;
     const previous = this.snapshot ?? (fromEmpty ? CallSnapshot.empty(provider) : undefined);
     const { snapshot, diff } = CallSnapshot.next(previous, calls, takenAt, provider);
-    if (!diff) return { snapshot, upserted: [], removed: [] };
-    if (diff.upserted.length === 0 && diff.removed.length === 0) return { snapshot, upserted: [], removed: [], from: previous };
+    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return { snapshot, upserted: [], removed: [] };
     const entry = this.changes.numbered((position) => changesData(provider.id, position, snapshot, diff), {
       upserted: diff.upserted.length,
       removed: diff.removed.length,
     });
-    return { snapshot, entry, upserted: diff.upserted, removed: diff.removed.map((call) => call.callID), from: previous };
+    return { snapshot, entry, upserted: diff.upserted, removed: diff.removed.map((call) => call.callID) };
   }
 
   /**

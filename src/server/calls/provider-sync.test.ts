@@ -81,9 +81,10 @@ describe('ProviderSync', () => {
     await sync.syncOnce();
     expect(batches.map((b) => ({ ...b, upserts: b.upserts.map((c) => c.callID), endedByService: [...b.endedByService] }))).toEqual([
       { at: 1_000_000, upserts: ['ghost', 'stays', 'done'], endedByService: [], complete: true },
-      { at: 1_001_000, upserts: ['stays', 'ghost'], endedByService: ['ghost'], complete: false },
+      // In the order the calls became known.
+      { at: 1_001_000, upserts: ['ghost', 'stays'], endedByService: ['ghost'], complete: false },
     ]);
-    expect(batches[1]?.upserts[1]).toMatchObject({ endedAt: 1_001_000, isMissedCall: true });
+    expect(batches[1]?.upserts[0]).toMatchObject({ endedAt: 1_001_000, isMissedCall: true });
     expect(sync.liveCount()).toBe(1);
   });
 

@@ -12,7 +12,6 @@ import { ProviderFailure, type CallUpdate, type PhoneSystem, type ProviderCall }
 import type { CallJournal } from '../history/history-store.js';
 import { journalBatch, journalBatchOf, type JournalBatch } from '../history/journal-batch.js';
 import type { ChangeEntry, ChangeLogLimits, LogPosition } from './change-log.js';
-import type { CallSnapshot } from './call-snapshot.js';
 import { FeedFollower } from './feed-follower.js';
 import { KnownCalls, type CallEndingsView } from './known-calls.js';
 import { LiveCalls, type NextState, type PositionedSnapshot, type ProviderStatus, type SnapshotRead, type SyncListener } from './live-calls.js';
@@ -53,10 +52,10 @@ export interface ProviderSyncOptions {
 /** Alone, this instance syncs; in a cluster, the leader syncs and commits, and followers serve what it committed. */
 export type SyncRole = 'solo' | 'leader' | 'follower';
 
-/** What the journal holds: these calls, and the snapshot published with them when it lists them all. */
+/** What the journal holds: these calls, those of the view numbered `view` when they are one. */
 interface Journaled {
   known: readonly ProviderCall[];
-  snapshot?: CallSnapshot;
+  view?: number;
 }
 
 interface QueuedPush {
@@ -78,8 +77,8 @@ export class ProviderSync {
   private steps: Promise<void> = Promise.resolve();
   private queuedPushes: QueuedPush[] = [];
   /**
-   * The calls as last written to the journal, and the snapshot published with them when it held
-   * every one of them; undefined until a write succeeds, or after one failed.
+   * The calls as last written to the journal, and the view they were; undefined until a write
+   * succeeds, or after one failed.
    */
   private journaled: Journaled | undefined;
   /** Whether the journal was asked what the service knew before this run (or this lead). */
@@ -454,8 +453,8 @@ export class ProviderSync {
   private async advance(view: CallEndingsView, takenAt: number, step: { listed?: boolean; delivered?: readonly string[] }): Promise<boolean> {
     const leader = this.leading();
     const state = this.live.next(view.listed, takenAt, leader);
-    const batch = this.journalBatchFor(view, state, takenAt);
-    const journaled = { known: view.known, ...(view.listed.length === view.known.length ? { snapshot: state.snapshot } : {}) };
+    const batch = this.journalBatchFor(view, takenAt);
+    const journaled = { known: view.known, view: view.number };
     if (leader) {
       if (!(await this.commit(state, batch, takenAt, step.delivered))) return false;
       this.journaled = journaled;
@@ -467,18 +466,13 @@ export class ProviderSync {
   }
 
   /**
-   * What the journal lacks of a new state. When the journal holds the calls of the very snapshot
-   * this state was diffed from, and every known call is listed (none kept only for the journal),
-   * the snapshot's diff is the journal's: the calls are not compared a second time.
+   * What the journal lacks of a view. When it holds the view before, that is the calls the view
+   * names as changed: the calls are not compared a second time. Otherwise (the first write, after
+   * a failed one, or from what a new leader recalled) what it holds is compared with the view.
    */
-  private journalBatchFor(view: CallEndingsView, state: NextState, takenAt: number): JournalBatch {
+  private journalBatchFor(view: CallEndingsView, takenAt: number): JournalBatch {
     const journaled = this.journaled;
-    if (journaled?.snapshot !== undefined && journaled.snapshot === state.from && view.listed.length === view.known.length) {
-      // In the order the calls are known, as a diff of the known calls gives them.
-      const changed = new Set(state.upserted.map((call) => call.callID));
-      const upserts = changed.size === 0 ? [] : view.known.filter((call) => changed.has(call.callID));
-      return journalBatchOf(upserts, takenAt, view.endedByService);
-    }
+    if (journaled?.view !== undefined && journaled.view === view.number - 1) return journalBatchOf(view.changed, takenAt, view.endedByService);
     return journalBatch(journaled?.known, view.known, takenAt, view.endedByService);
   }
 

@@ -60,6 +60,7 @@ export type CallFieldColumns = { [F in CallField as Spec<F>['column']]: ColumnVa
 
 /** Whether two versions of a call carry the same values in every field. */
 export const sameCall = (a: ProviderCall, b: ProviderCall): boolean => {
+  if (a === b) return true;
   for (const name of CALL_FIELD_NAMES) if (a[name] !== b[name]) return false;
   return true;
 };
