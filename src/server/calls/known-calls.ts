@@ -25,17 +25,23 @@ export interface KnownCall {
   endedByService: boolean;
 }
 
-interface Entry extends KnownCall {
+/** A known call and what the service keeps about it, changed in place as lists and updates tell. */
+class Entry implements KnownCall {
   /** Clock time of the last pushed update applied to it. */
-  pushedAt?: number;
-  /** Whether a list has shown it: one known only from updates is not ended by a list for a while. */
-  listed: boolean;
+  pushedAt: number | undefined = undefined;
   /** The highest sequence applied per update source (a call leg, say). */
-  sequences?: Map<string, number>;
+  sequences: Map<string, number> | undefined = undefined;
   /** The number of the last list that showed it. */
-  list?: number;
+  list = 0;
   /** The version of the call the last view gave. */
-  viewed?: ProviderCall;
+  viewed: ProviderCall | undefined = undefined;
+
+  constructor(
+    public call: ProviderCall,
+    public endedByService: boolean,
+    /** Whether a list has shown it: one known only from updates is not ended by a list for a while. */
+    public listed: boolean,
+  ) {}
 }
 
 /** What one sync makes of what the provider told. */
@@ -95,7 +101,7 @@ export class KnownCalls {
   restore(calls: readonly KnownCall[], lastSyncAt: number | undefined): void {
     if (this.lastListAt !== undefined) return;
     // What updates told since this run began is newer than the journal.
-    for (const known of calls) if (!this.known.has(known.call.callID)) this.known.set(known.call.callID, { ...known, listed: true });
+    for (const { call, endedByService } of calls) if (!this.known.has(call.callID)) this.known.set(call.callID, new Entry(call, endedByService, true));
     this.lastListAt = lastSyncAt;
   }
 
@@ -111,22 +117,22 @@ export class KnownCalls {
   next(provided: readonly ProviderCall[], at: number, listStartedAt = at): CallEndingsView {
     const newer = (entry: Entry) => entry.pushedAt !== undefined && entry.pushedAt >= listStartedAt;
     const list = (this.lists += 1);
-    // Taken in place: a call the list shows as the service knew it keeps its entry and its very
-    // object, so what is compared after (the snapshot's diff, the journal's) sees it unchanged at a glance.
+    // Taken in place: a call the list shows as the service knew it keeps its very object, so what
+    // is compared after (the snapshot's diff, the journal's) sees it unchanged at a glance.
     for (const call of provided) {
-      const was = this.known.get(call.callID);
-      let entry: Entry;
-      if (was && newer(was)) entry = was.listed ? was : { ...was, listed: true };
-      else {
-        const merged = withKnownFacts(call, was?.call, was?.endedByService);
-        entry =
-          was && was.listed && !was.endedByService && sameCall(merged, was.call)
-            ? was
-            : { ...was, call: merged, endedByService: false, listed: true };
+      let entry = this.known.get(call.callID);
+      if (!entry) {
+        entry = new Entry(withKnownFacts(call, undefined), false, true);
+        this.known.set(call.callID, entry);
+        this.applyHeld(call.callID, entry, at);
+      } else if (!newer(entry)) {
+        const merged = withKnownFacts(call, entry.call, entry.endedByService);
+        if (!sameCall(merged, entry.call)) entry.call = merged;
+        entry.endedByService = false;
         this.applyHeld(call.callID, entry, at);
       }
+      entry.listed = true;
       entry.list = list;
-      if (entry !== was) this.known.set(call.callID, entry);
     }
     const endAt = this.lastListAt !== undefined && at - this.lastListAt > this.options.blindAfterMs ? this.lastListAt : at;
     for (const [callID, was] of this.known) {
@@ -134,8 +140,10 @@ export class KnownCalls {
       const pushedOnly = !was.listed && was.pushedAt !== undefined && at - was.pushedAt < PUSH_GRACE_MS;
       if (newer(was) || pushedOnly) continue;
       // Ended now: known for this sync at least, so the journal gets its end even when it is listed no longer.
-      if (was.call.endedAt === undefined) this.known.set(callID, { ...was, call: withEnd(was.call, endAt), endedByService: true });
-      else if (!this.isListed(was.call, at)) {
+      if (was.call.endedAt === undefined) {
+        was.call = withEnd(was.call, endAt);
+        was.endedByService = true;
+      } else if (!this.isListed(was.call, at)) {
         this.known.delete(callID);
         this.forget(callID, at);
       }
@@ -165,7 +173,8 @@ export class KnownCalls {
     if (!was) {
       const call = callFromUpdate(update);
       if (!call) return this.hold(update, at);
-      const entry: Entry = { call, endedByService: false, pushedAt: at, listed: false };
+      const entry = new Entry(call, false, false);
+      entry.pushedAt = at;
       if (!this.takeSequence(entry, update)) return 'ignored';
       this.applyHeld(update.callID, entry, at);
       this.known.set(update.callID, entry);
@@ -175,7 +184,8 @@ export class KnownCalls {
     const call = withUpdate(was.call, update, was.endedByService);
     was.pushedAt = at;
     if (sameCall(call, was.call)) return 'unchanged';
-    this.known.set(update.callID, { ...was, call, endedByService: was.endedByService && update.fields.endedAt === undefined });
+    was.call = call;
+    was.endedByService = was.endedByService && update.fields.endedAt === undefined;
     return 'applied';
   }
 
