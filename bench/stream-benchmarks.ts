@@ -3,7 +3,10 @@
  * many streams on one service process (delivery latency, serializations per change, memory per
  * stream), beside one stream alone on the same process.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild, type Child } from './support/child.js';
 import type { ProfileSummary } from './support/cpu-profile.js';
@@ -72,6 +75,50 @@ const openStreams = (
     fullParseEvery: options.fullParseEvery ?? 1,
     resume: options.resume ?? false,
   });
+
+/** What a fresh stream is sent up to the end of its snapshot event, uncompressed. */
+const openingOfStream = (port: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const request = get(`http://127.0.0.1:${port}${STREAM_PATH}`, { headers: { ...auth, 'accept-encoding': 'identity' } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`the stream answered ${response.statusCode}`));
+      const chunks: Buffer[] = [];
+      let searchFrom = 0;
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        const text = Buffer.concat(chunks);
+        const snapshotAt = text.indexOf('event: snapshot\n');
+        const end = snapshotAt < 0 ? -1 : text.indexOf('\n\n', Math.max(snapshotAt, searchFrom));
+        searchFrom = Math.max(0, text.length - 1);
+        if (end < 0) return;
+        request.destroy();
+        resolve(text.subarray(0, end + 2));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+
+/**
+ * The readers' own floor for opening fresh streams: the same readers open the same number of
+ * streams, as many at a time, on a bare node:http server that sends each one the service's very
+ * opening bytes (its snapshot, compressed once before) and nothing else. What the service's
+ * openings take beyond this is its own.
+ */
+const bareOpenings = async (servicePort: number, count: number, open: (port: number, count: number) => Promise<Opened[]>) => {
+  const dir = await mkdtemp(join(tmpdir(), 'callboard-bench-'));
+  try {
+    const file = join(dir, 'opening.txt');
+    await writeFile(file, await openingOfStream(servicePort));
+    const bare = await startChild('bench/servers/bare-server.ts', ['stream', file]);
+    try {
+      return await open(bare.port, count);
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
 
 /** Records on every reader process for `ms`, then matches arrivals with the changes the service accepted meanwhile. */
 const recordWindow = async (service: Child, readers: Child[], ms: number) => {
@@ -213,6 +260,8 @@ export interface FanOut {
   many: Delivery;
   /** Streams opened fresh, each sent a snapshot first. */
   fresh: Openings & { snapshotCompressionMs: number };
+  /** The same openings on a bare server sending the same bytes: the readers' and the machine's floor. */
+  freshBare: Pick<Openings, 'streams' | 'failed' | 'seconds' | 'firstEventP50Ms' | 'firstEventMaxMs'>;
   /** Streams opened with Last-Event-ID, as tabs that reconnect: only the changes since. */
   resumed: Openings;
   memory: {
@@ -279,13 +328,16 @@ export const fanOut = async (options: {
   const service = await changingService(calls, rate, ['--expose-gc']);
   const readers = await Promise.all(Array.from({ length: processes }, startReaders));
   const settled = () => service.ask<ServiceStats>({ type: 'stats', gc: true });
-  const openOnAll = (count: number, resume: boolean) =>
+  const openOnAll = (count: number, resume: boolean, port = service.port) =>
     Promise.all(
       shares(count, processes).map((share, index) =>
-        openStreams(readers[index] as Child, service.port, share, { parallel: 10, fullParseEvery: 50, resume }),
+        openStreams(readers[index] as Child, port, share, { parallel: 10, fullParseEvery: 50, resume }),
       ),
     );
   try {
+    // The reference first, while the service syncs with no stream open; its streams are closed after.
+    const bare = await bareOpenings(service.port, Math.min(options.fresh, streams - 1), (port, count) => openOnAll(count, false, port));
+    await Promise.all(readers.map((r) => r.ask({ type: 'close' })));
     await openStreams(readers[0] as Child, service.port, 1);
     await pause(2000);
     const alone = delivery(1, await recordWindow(service, [readers[0] as Child], windowSeconds * 1000));
@@ -320,6 +372,16 @@ export const fanOut = async (options: {
       fresh: {
         ...openings(fresh, beforeFresh, afterFresh),
         snapshotCompressionMs: afterFresh.compressions.snapshotMs - beforeFresh.compressions.snapshotMs,
+      },
+      freshBare: {
+        streams: sum(bare, 'opened'),
+        failed: sum(bare, 'failed'),
+        seconds: Math.max(...bare.map((o) => o.ms)) / 1000,
+        firstEventP50Ms: quantile(
+          bare.map((o) => o.firstEventP50Ms),
+          0.5,
+        ),
+        firstEventMaxMs: Math.max(...bare.map((o) => o.firstEventMaxMs)),
       },
       resumed: openings(resumed, beforeResume, afterResume),
       memory: {

@@ -1,11 +1,14 @@
 /**
  * Benchmark reference: the limit of Node on this machine. `list` serves precomputed bytes (with
- * gzip and a 304) from node:http; `noop` is a bare Fastify POST that parses JSON and answers 204.
+ * gzip and a 304) from node:http; `stream` opens every request as an event stream that sends the
+ * same precompressed opening (the service's snapshot event) and stays open; `noop` is a bare
+ * Fastify POST that parses JSON and answers 204.
  * The 304 carries the headers the service's 304 carries (given as JSON pairs), so both send the
  * same bytes but the date.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { constants, createGzip } from 'node:zlib';
 import Fastify from 'fastify';
 
 const kind = process.argv[2];
@@ -30,6 +33,23 @@ if (kind === 'list') {
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
     response.end(gzip ? gzipped : body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    listen(typeof address === 'object' && address ? address.port : 0);
+  });
+} else if (kind === 'stream') {
+  const opening = readFileSync(process.argv[3] as string);
+  // Compressed once, flushed as a stream is so the reader can decode it before the stream ends.
+  const gzip = createGzip();
+  const chunks: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  gzip.write(opening);
+  await new Promise<void>((resolve) => gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+  const compressed = Buffer.concat(chunks);
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'content-encoding': 'gzip' });
+    response.write(compressed);
   });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();
