@@ -98,6 +98,8 @@ export const deriveAgents = (
   previous: Board | undefined,
   now: number,
 ): Board => {
+  // No subscriber, no state: the calls (10,000 at a large center) are not read at every change for nothing.
+  if (subscribers.length === 0) return { at: now, agents: new Map() };
   const current = currentCalls(calls);
   let callsByID: Map<string, ProviderCall> | undefined;
   const callOfID = (callID: string | undefined) => (callID === undefined ? undefined : (callsByID ??= new Map(calls.map((call) => [call.callID, call]))).get(callID));
