@@ -81,17 +81,16 @@ const openingOfStream = (port: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const request = get(`http://127.0.0.1:${port}${STREAM_PATH}`, { headers: { ...auth, 'accept-encoding': 'identity' } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`the stream answered ${response.statusCode}`));
-      const chunks: Buffer[] = [];
-      let searchFrom = 0;
+      // Bytes as latin1 text (one character a byte, and back to the same bytes); the end is looked for in what is new.
+      let text = '';
       response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        const text = Buffer.concat(chunks);
+        const searchFrom = Math.max(0, text.length - 16);
+        text += chunk.toString('latin1');
         const snapshotAt = text.indexOf('event: snapshot\n');
         const end = snapshotAt < 0 ? -1 : text.indexOf('\n\n', Math.max(snapshotAt, searchFrom));
-        searchFrom = Math.max(0, text.length - 1);
         if (end < 0) return;
         request.destroy();
-        resolve(text.subarray(0, end + 2));
+        resolve(Buffer.from(text.slice(0, end + 2), 'latin1'));
       });
       response.on('error', reject);
     });

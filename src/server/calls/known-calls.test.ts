@@ -137,4 +137,22 @@ describe('KnownCalls: lists', () => {
     expect(ids(calls.next([call('a', { answeredAt: T + 1500 }), call('b'), call('d')], T + 2000))).toEqual({ number: 3, changed: ['a', 'b', 'c', 'd'] });
     expect(ids(calls.view(T + 2000))).toEqual({ number: 4, changed: [] });
   });
+
+  it('counts the first copy of a call a list names twice', () => {
+    const calls = book();
+    calls.next([call('a')], T);
+    const view = calls.next([call('a', { answeredAt: T + 500 }), call('a', { endedAt: T + 600 })], T + 1000);
+    expect(view.listed).toEqual([call('a', { answeredAt: T + 500 })]);
+  });
+
+  it('names a call the service ended as changed when the provider lists it again with that very end', () => {
+    const calls = book();
+    calls.next([call('a')], T);
+    const ended = calls.next([], T + 1000);
+    expect(ended.endedByService.has('a')).toBe(true);
+    // The provider's own end, at the moment the service gave: the fields are the same, who ended it is not.
+    const relisted = calls.next([call('a', { endedAt: T + 1000, isMissedCall: true })], T + 2000);
+    expect(relisted.endedByService.has('a')).toBe(false);
+    expect(relisted.changed.map((c) => c.callID)).toEqual(['a']);
+  });
 });

@@ -54,7 +54,10 @@ export interface CallEndingsView {
   endedByService: ReadonlySet<string>;
   /** The views are numbered from 1: the one before this is `number - 1`. */
   number: number;
-  /** The known calls whose version is new since the view before this one (the first view: every call), in the order of `known`. */
+  /**
+   * The known calls whose version (or whose end's author) is new since the view before this one
+   * (the first view: every call), in the order of `known`.
+   */
   changed: ProviderCall[];
 }
 
@@ -121,6 +124,8 @@ export class KnownCalls {
     // is compared after (the snapshot's diff, the journal's) sees it unchanged at a glance.
     for (const call of provided) {
       let entry = this.known.get(call.callID);
+      // A list that names a call twice: its first copy counts.
+      if (entry?.list === list) continue;
       if (!entry) {
         entry = new Entry(withKnownFacts(call, undefined), false, true);
         this.known.set(call.callID, entry);
@@ -128,6 +133,8 @@ export class KnownCalls {
       } else if (!newer(entry)) {
         const merged = withKnownFacts(call, entry.call, entry.endedByService);
         if (!sameCall(merged, entry.call)) entry.call = merged;
+        // The service's end given up (the provider lists the call again): news for the journal, whatever the fields.
+        if (entry.endedByService) entry.viewed = undefined;
         entry.endedByService = false;
         this.applyHeld(call.callID, entry, at);
       }

@@ -6,6 +6,7 @@ import type { JournalBatch } from '../history/journal-batch.js';
 import { ProviderFailure, type CallUpdate, type ProviderCall } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
 import { ProviderSync } from './provider-sync.js';
+import type { Delivered, FeedCommit, FeedRead, SharedSync, SyncRoles } from './shared-sync.js';
 
 type SyncLog = ConstructorParameters<typeof ProviderSync>[1]['log'];
 const silent = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as unknown as SyncLog;
@@ -528,5 +529,67 @@ describe('ProviderSync: updates the provider pushes', () => {
     expect(served(sync)[0]).toMatchObject({ answeredAt: new Date(1_000_000).toISOString() });
     await sync.stop();
     expect(push).toBeUndefined();
+  });
+});
+
+describe('ProviderSync in a cluster', () => {
+  /** A seat whose feed holds calls `a` and `b` (what the last leader committed), with one stored update for `a`. */
+  const seat = () => {
+    const commits: FeedCommit[] = [];
+    let roles: SyncRoles | undefined;
+    let stored: Delivered | undefined = {
+      ids: ['d1'],
+      updates: [{ callID: 'a', at: 1_000_000, fields: { answeredAt: 1_000_000 } }],
+    };
+    const shared = {
+      join: (given: SyncRoles) => {
+        roles = given;
+        return async () => undefined;
+      },
+      read: async (): Promise<FeedRead> => ({
+        state: { epoch: 'e1', seq: 1, takenAt: 999_900, failure: undefined },
+        checkpoint: { seq: 1, calls: [call('a', 999_000), call('b', 999_500)] },
+        changes: [],
+      }),
+      commit: async (step: FeedCommit) => {
+        commits.push(step);
+      },
+      takeDelivered: async () => {
+        const taken = stored;
+        stored = undefined;
+        return taken;
+      },
+      deliver: async () => undefined,
+      resign: async () => undefined,
+      requestSync: () => undefined,
+      commitFailure: async () => undefined,
+    } as unknown as SharedSync;
+    return { shared, commits, roles: () => roles as SyncRoles };
+  };
+
+  it('takes in no stored update as a new leader before its first list, which would publish every other call gone', async () => {
+    const { shared, commits, roles } = seat();
+    const { phone, sync } = setup({ intervalMs: 60_000, requestTimeoutMs: 10_000, shared });
+    phone.calls = [call('a', 999_000), call('b', 999_500)];
+    let answer: (() => void) | undefined;
+    phone.listLatency = () => new Promise<void>((resolve) => (answer = resolve));
+    sync.start();
+    await sync.ready();
+    roles().lead();
+    await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 5000, interval: 5 });
+    // The update is stored before the new leader's first list has answered.
+    roles().delivered();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(commits).toEqual([]);
+    answer?.();
+    await vi.waitFor(() => expect(commits.some((commit) => commit.delivered?.includes('d1'))).toBe(true), { timeout: 5000, interval: 5 });
+    expect(commits.flatMap((commit) => commit.change?.removed ?? [])).toEqual([]);
+    const read = sync.read();
+    if (!read.ok) throw read.failure;
+    const served = (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
+    expect(served.map((record) => [record.callID, record.answeredAt])).toEqual([
+      ['a', new Date(1_000_000).toISOString()],
+      ['b', undefined],
+    ]);
   });
 });

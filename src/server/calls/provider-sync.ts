@@ -89,6 +89,11 @@ export class ProviderSync {
    * (at 10,000 calls, a few hundred rows instead of all of them, in the commit that ends a failover).
    */
   private writeFromRecall = false;
+  /**
+   * Whether a list was taken in since this instance began to sync (alone, or as leader): until
+   * then, what it knows may be only what updates told, and publishing that would drop every other call.
+   */
+  private listedSinceStart = false;
   /** Failed lists in a row; the log says when a streak starts and ends, not every list of it. */
   private failedInARow = 0;
   private stopWatching: (() => void) | undefined;
@@ -166,6 +171,7 @@ export class ProviderSync {
 
   /** Lists on the schedule, and takes in what the phone system tells of by itself. */
   private startSyncing(): void {
+    this.listedSinceStart = false;
     this.schedule.start();
     // A phone system that tells of its changes is listed as they happen; the interval stays as a safety net.
     const unwatch = this.phoneSystem.watchChanges?.(() => this.schedule.ask(0));
@@ -377,6 +383,7 @@ export class ProviderSync {
     const working = performance.now();
     const view = this.known.next(calls, takenAt, startedAt);
     // Timed up to its first wait: reconciling, diffing and publishing to every stream, not the journal's or the cluster's writes.
+    this.listedSinceStart = true;
     const advanced = this.advance(view, takenAt, { listed: true });
     this.schedule.worked(performance.now() - working);
     if (!(await advanced)) return;
@@ -400,8 +407,9 @@ export class ProviderSync {
   }
 
   /**
-   * Applies pushed updates and makes the result known. Before the first list there is nothing to
-   * publish yet: the updates are kept, and that list publishes them. Returns whether it was made known.
+   * Applies pushed updates and makes the result known. Before the first list (alone, or as leader)
+   * there is nothing to publish yet: the updates are kept, and that list publishes them. Returns
+   * whether it was made known.
    */
   private async takeUpdates(updates: readonly CallUpdate[], delivered?: readonly string[]): Promise<boolean> {
     const outcome = this.known.push(updates, this.options.clock.now());
@@ -411,7 +419,7 @@ export class ProviderSync {
     // An update about a call no list has shown: a list soon shows it, and the held update is applied then.
     if (outcome.held > 0) this.schedule.ask(SOON_MS);
     const takenAt = this.live.takenAt;
-    if (takenAt === undefined) return false;
+    if (takenAt === undefined || !this.listedSinceStart) return false;
     // Nothing changed: only a drained inbox has something to commit (its removal).
     if (outcome.applied === 0 && delivered === undefined) return true;
     return this.advance(this.known.view(this.options.clock.now()), takenAt, { delivered });
@@ -424,8 +432,9 @@ export class ProviderSync {
     this.drainQueued = true;
     void this.step(async () => {
       this.drainQueued = false;
-      // Before its first list the leader has nothing to publish: the list drains after it.
-      if (!this.leading() || this.live.takenAt === undefined) return;
+      // Before its first list the leader has nothing to publish (a new leader holds what the last
+      // one committed, but knows none of it yet): the list drains after it.
+      if (!this.leading() || !this.listedSinceStart) return;
       this.listsSinceDrain = 0;
       for (;;) {
         let taken;
