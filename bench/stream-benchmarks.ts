@@ -260,7 +260,7 @@ export interface FanOut {
   /** Streams opened fresh, each sent a snapshot first. */
   fresh: Openings & { snapshotCompressionMs: number };
   /** The same openings on a bare server sending the same bytes: the readers' and the machine's floor. */
-  freshBare: Pick<Openings, 'streams' | 'failed' | 'seconds' | 'firstEventP50Ms' | 'firstEventMaxMs'>;
+  freshBare: Omit<Openings, 'snapshots'>;
   /** Streams opened with Last-Event-ID, as tabs that reconnect: only the changes since. */
   resumed: Openings;
   memory: {
@@ -291,7 +291,8 @@ const MB = 1024 * 1024;
 const outsideLog = (stats: ServiceStats, field: 'rss' | 'jsBytes') => stats[field] - stats.logBytes;
 const sum = (opened: Opened[], field: 'opened' | 'failed') => opened.reduce((total, o) => total + o[field], 0);
 
-const openings = (opened: Opened[], before: ServiceStats, after: ServiceStats): Openings => ({
+/** A round of openings over the reader processes, whatever server answered them. */
+const opening = (opened: Opened[]): Omit<Openings, 'snapshots'> => ({
   streams: sum(opened, 'opened'),
   failed: sum(opened, 'failed'),
   seconds: Math.max(...opened.map((o) => o.ms)) / 1000,
@@ -300,6 +301,10 @@ const openings = (opened: Opened[], before: ServiceStats, after: ServiceStats): 
     0.5,
   ),
   firstEventMaxMs: Math.max(...opened.map((o) => o.firstEventMaxMs)),
+});
+
+const openings = (opened: Opened[], before: ServiceStats, after: ServiceStats): Openings => ({
+  ...opening(opened),
   snapshots: after.compressions.snapshots - before.compressions.snapshots,
 });
 
@@ -372,16 +377,7 @@ export const fanOut = async (options: {
         ...openings(fresh, beforeFresh, afterFresh),
         snapshotCompressionMs: afterFresh.compressions.snapshotMs - beforeFresh.compressions.snapshotMs,
       },
-      freshBare: {
-        streams: sum(bare, 'opened'),
-        failed: sum(bare, 'failed'),
-        seconds: Math.max(...bare.map((o) => o.ms)) / 1000,
-        firstEventP50Ms: quantile(
-          bare.map((o) => o.firstEventP50Ms),
-          0.5,
-        ),
-        firstEventMaxMs: Math.max(...bare.map((o) => o.firstEventMaxMs)),
-      },
+      freshBare: opening(bare),
       resumed: openings(resumed, beforeResume, afterResume),
       memory: {
         rssBeforeMB: beforeResume.rss / MB,

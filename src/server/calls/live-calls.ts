@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../clock.js';
 import { ProviderFailure, type ProviderCall } from '../providers/phone-system.js';
+import { isEmptyDiff } from './call-diff.js';
 import { CallSnapshot, type ProviderIdentity } from './call-snapshot.js';
 import { ChangeLog, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
 import { changesData } from './stream-data.js';
@@ -78,7 +79,7 @@ export class LiveCalls {
     const { provider } = this.options;
     const previous = this.snapshot ?? (fromEmpty ? CallSnapshot.empty(provider) : undefined);
     const { snapshot, diff } = CallSnapshot.next(previous, calls, takenAt, provider);
-    if (!diff || (diff.upserted.length === 0 && diff.removed.length === 0)) return { snapshot, upserted: [], removed: [] };
+    if (!diff || isEmptyDiff(diff)) return { snapshot, upserted: [], removed: [] };
     const entry = this.changes.numbered((position) => changesData(provider.id, position, snapshot, diff), {
       upserted: diff.upserted.length,
       removed: diff.removed.length,
