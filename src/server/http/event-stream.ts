@@ -9,15 +9,36 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { constants, deflateRawSync } from 'node:zlib';
 import { acceptsGzip } from './send-json.js';
 
-/** Text of an event's data that many streams send: compressed at most once. */
+/**
+ * Text of an event's data that many streams send: encoded, measured and compressed at most once,
+ * not once per stream (a thousand streams on a change of a large list each counted its bytes anew).
+ */
 export class SharedText {
   private deflated: Buffer | undefined;
+  /** Made only for streams sent as they are: a compressing stream needs the count alone. */
+  private encoded: Buffer | undefined;
+  private length: number | undefined;
 
   constructor(readonly text: string) {}
 
+  /** The text as UTF-8, for streams sent as they are. */
+  bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text, 'utf8');
+    return this.encoded;
+  }
+
+  /** How many bytes the text is in UTF-8. */
+  get byteLength(): number {
+    this.length ??= this.encoded?.length ?? Buffer.byteLength(this.text, 'utf8');
+    return this.length;
+  }
+
   /** Raw deflate, sync-flushed: a run of blocks that refers to nothing before it and ends on a byte boundary. */
   deflate(): Buffer {
-    this.deflated ??= deflateRawSync(Buffer.from(this.text, 'utf8'), { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+    this.deflated ??= deflateRawSync(this.encoded ?? Buffer.from(this.text, 'utf8'), {
+      level: 6,
+      finishFlush: constants.Z_SYNC_FLUSH,
+    });
     return this.deflated;
   }
 }
@@ -130,14 +151,10 @@ export class EventStream {
         own += part;
         continue;
       }
-      if (!this.gzip) {
-        own += part.text;
-        continue;
-      }
       flushOwn();
-      const deflated = part.deflate();
-      this.written.plain += Buffer.byteLength(part.text);
-      wire.push(deflated);
+      // What every stream sends alike is encoded, counted and compressed once, for all of them.
+      this.written.plain += part.byteLength;
+      wire.push(this.gzip ? part.deflate() : part.bytes());
     }
     flushOwn();
     this.writeWire(wire);
