@@ -120,6 +120,10 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     phone.calls = [{ ...call(0), answeredAt: T0 + 500 }, ...phone.calls.slice(1)];
     clock.advance(1000);
     await until('the follower leads', () => follower.role === 'leader', 30_000);
+    // It lists as it takes the lead, which may be before the answer above (the old leader lets go
+    // while it closes): the first may join that list, the second is a fresh one.
+    await follower.syncOnce();
+    await follower.syncOnce();
     await until('its first commit', () => commits.some((step) => step.batch.upserts.length > 0), 10_000);
     const first = commits.find((step) => step.batch.upserts.length > 0) as FeedCommit;
     expect(first.batch.complete).toBe(false);
