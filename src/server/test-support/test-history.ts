@@ -32,6 +32,30 @@ const withClient = async (url: string, run: (client: pg.Client) => Promise<unkno
   }
 };
 
+/**
+ * Opening a store migrates its schema, and the migrator looks for its table among every schema's
+ * tables: a schema another test drops meanwhile fails that look ("schema … does not exist"). Files
+ * run in parallel, so opens share a lock that a drop takes alone.
+ */
+const SCHEMA_DROP_LOCK = 7_262_001;
+
+const whileNoSchemaIsDropped = async <T>(url: string, run: () => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    return await run();
+  } finally {
+    await client.end();
+  }
+};
+
+const dropSchema = (url: string, schema: string) =>
+  withClient(url, async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+  });
+
 export const createTestHistory = async (): Promise<TestHistory> => {
   if (DATABASE_URL) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -39,8 +63,8 @@ export const createTestHistory = async (): Promise<TestHistory> => {
     const location: HistoryLocation = { kind: 'postgres', url: DATABASE_URL, schema };
     return {
       location,
-      open: () => HistoryStore.open(location),
-      dispose: () => withClient(DATABASE_URL, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`)),
+      open: () => whileNoSchemaIsDropped(DATABASE_URL, () => HistoryStore.open(location)),
+      dispose: () => dropSchema(DATABASE_URL, schema),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'callboard-history-'));
