@@ -46,6 +46,23 @@ const SCRIPT = new Set([
   'V8.Execute',
 ]);
 
+/**
+ * The time `events` cover, in ms, each moment once: Chromium nests some of its events (a frame's
+ * "Paint" holds the paint of the root element, one more "Paint" as long), and a sum would count
+ * that time twice.
+ */
+export const coveredMs = (events: readonly Pick<TraceEvent, 'ts' | 'dur'>[]): number => {
+  let covered = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
+    const eventEnd = event.ts + (event.dur ?? 0);
+    if (eventEnd <= end) continue;
+    covered += eventEnd - Math.max(event.ts, end);
+    end = eventEnd;
+  }
+  return covered / 1000;
+};
+
 export const traceMainThread = async (browser: Browser, page: Page, ms: number): Promise<MainThreadBreakdown> => {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.waitForTimeout(ms);
@@ -63,8 +80,7 @@ export const traceMainThread = async (browser: Browser, page: Page, ms: number):
   };
   const main = busiest(new Set(mains));
   const on = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
-  const total = (match: (name: string) => boolean) =>
-    on.filter((e) => match(e.name)).reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
+  const total = (match: (name: string) => boolean) => coveredMs(on.filter((e) => match(e.name)));
   const layouts = on.filter((e) => e.name === 'Layout');
   const scripts = on.filter((e) => SCRIPT.has(e.name));
   const forced = layouts.filter((layout) =>
