@@ -7,6 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listCallsResponseSchema, type CallRecord } from '../../../contract/call-record.js';
 import { paths, type ProviderScope } from '../../../contract/paths.js';
+import { perList } from '../per-list.js';
 import type { ApiClient } from './api-client.js';
 import { callKeys, nextPollDelay } from './calls-query.js';
 
@@ -83,6 +84,13 @@ const atOrAfter = (sorted: Float64Array, since: number): number => {
   return sorted.length - low;
 };
 
+/** The live feed's missed calls, with when each counts as missed: one pass per update, read again each second. */
+const liveMissed = perList((live: readonly CallRecord[]) =>
+  live.flatMap((call) =>
+    call.isMissedCall ? [{ callID: call.callID, at: missedAt(call), ended: call.endedAt !== undefined }] : [],
+  ),
+);
+
 /**
  * Missed calls from `since` on, each counted once whether the windows, the live feed or both hold
  * it, and counted when any of them puts it in range (the live feed may know of an end a window does
@@ -91,11 +99,10 @@ const atOrAfter = (sorted: Float64Array, since: number): number => {
 export const countMissedSince = (windows: MissedWindows, live: readonly CallRecord[], since: number): number => {
   let count = atOrAfter(windows.sorted, since);
   let counted: Set<string> | undefined;
-  for (const call of live) {
-    if (!call.isMissedCall) continue;
-    const held = windows.at.get(call.callID);
-    if ((held !== undefined && held >= since) || missedAt(call) < since || counted?.has(call.callID)) continue;
-    (counted ??= new Set()).add(call.callID);
+  for (const { callID, at } of liveMissed(live)) {
+    const held = windows.at.get(callID);
+    if ((held !== undefined && held >= since) || at < since || counted?.has(callID)) continue;
+    (counted ??= new Set()).add(callID);
     count += 1;
   }
   return count;
@@ -104,7 +111,6 @@ export const countMissedSince = (windows: MissedWindows, live: readonly CallReco
 /** The ended missed calls of the live feed that no window holds yet, as one key (empty when none). */
 export const missedOutsideWindows = (windows: MissedWindows, live: readonly CallRecord[]): string => {
   const outside: string[] = [];
-  for (const call of live)
-    if (call.isMissedCall && call.endedAt !== undefined && !windows.at.has(call.callID)) outside.push(call.callID);
+  for (const { callID, ended } of liveMissed(live)) if (ended && !windows.at.has(callID)) outside.push(callID);
   return outside.sort().join(' ');
 };

@@ -4,18 +4,18 @@
  * trip remembered with since when, told once (a tone where sound is on, a notification where the
  * tab is hidden, a word to screen readers), and quiet once acknowledged until it clears.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { useAlertRules } from '../../../lib/alert-rules.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import type { AgentBoardFeed } from '../../../lib/api/use-agent-board.js';
-import { isLive } from '../../../lib/call-state.js';
 import { useNow } from '../../../lib/clock.js';
 import { useTitlePart } from '../../../lib/document-title.js';
 import { useServiceLevelSettings } from '../../../lib/service-level-settings.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import { useRecentMissed } from '../../call-stats/hooks/use-recent-missed.js';
+import { liveCallCount } from '../../call-stats/utils/live-stats.js';
 import { useLiveServiceLevels } from '../../service-level/hooks/use-live-service-levels.js';
 import { waitingNow } from '../../service-level/utils/waiting.js';
 import { playAlertTone } from '../utils/alert-sound.js';
@@ -61,7 +61,7 @@ export const useAlertCenter = ({
   const [tracker] = useState(() => new AlertTracker());
 
   const waiting = waitingNow(calls, now);
-  const live = useMemo(() => calls.filter(isLive).length, [calls]);
+  const live = liveCallCount(calls);
   const figures: AlertFigures = ready
     ? {
         serviceLevel: levels.status === 'ready' ? levels.recent.serviceLevel : undefined,

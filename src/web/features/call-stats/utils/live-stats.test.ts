@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { defaultThresholds } from '../../../lib/thresholds.js';
-import { agentLabel, liveStats } from './live-stats.js';
+import { agentLabel, liveCallCount, liveStats } from './live-stats.js';
 import { callRecord } from '../../../test-support/call-record.js';
 
 const NOW = Date.parse('2026-11-22T14:30:00.000Z');
@@ -34,6 +34,13 @@ describe('liveStats', () => {
     const strict = { longCallMs: 200_000, longRingMs: 5_000, concurrentCalls: 4 };
     expect(liveStats(calls, NOW, strict)).toMatchObject({ atLimit: true, longRings: 2, longest: { overThreshold: true } });
     expect(liveStats(calls, NOW, { ...strict, concurrentCalls: 5 }).atLimit).toBe(false);
+  });
+
+  it('moves with the clock on the same list: ring times, long rings and the longest call', () => {
+    expect(liveStats(calls, NOW, defaultThresholds)).toMatchObject({ longRings: 1, longestRingMs: 45_000, longest: { durationMs: 200_000 } });
+    const later = liveStats(calls, NOW + 60_000, defaultThresholds);
+    expect(later).toMatchObject({ live: 4, ringing: 2, longRings: 2, longestRingMs: 105_000, longest: { durationMs: 260_000 } });
+    expect(liveCallCount(calls)).toBe(4);
   });
 
   it('has no longest call while nobody talks', () => {

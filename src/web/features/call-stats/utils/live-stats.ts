@@ -2,6 +2,7 @@
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { isLive } from '../../../lib/call-state.js';
 import { callTimes } from '../../../lib/call-times.js';
+import { perList } from '../../../lib/per-list.js';
 import type { Thresholds } from '../../../lib/thresholds.js';
 
 export interface LongestCall {
@@ -25,36 +26,58 @@ export interface LiveStats {
   atLimit: boolean;
 }
 
-export const liveStats = (calls: readonly CallRecord[], now: number, thresholds: Thresholds): LiveStats => {
+/** What the tiles need of a list that does not move with the clock: one pass per update of the feed. */
+interface ListCounts {
+  inbound: number;
+  outbound: number;
+  /** When each ringing call began. */
+  ringStarts: number[];
+  earliestRingStart: number | undefined;
+  /** The live call answered first. */
+  longest: { call: CallRecord; answeredAt: number } | undefined;
+}
+
+const listCounts = perList((calls: readonly CallRecord[]): ListCounts => {
   let inbound = 0;
   let outbound = 0;
-  let ringing = 0;
-  let longRings = 0;
-  let longestRingMs: number | undefined;
-  let longest: { call: CallRecord; answeredAt: number } | undefined;
+  const ringStarts: number[] = [];
+  let earliestRingStart: number | undefined;
+  let longest: ListCounts['longest'];
   for (const call of calls) {
     if (!isLive(call)) continue;
     if (call.isOutbound) outbound += 1;
     else inbound += 1;
-    if (call.answeredAt === undefined) {
-      ringing += 1;
-      const ringMs = now - callTimes(call).startedAt;
-      if (ringMs >= thresholds.longRingMs) longRings += 1;
-      if (longestRingMs === undefined || ringMs > longestRingMs) longestRingMs = ringMs;
+    const times = callTimes(call);
+    if (times.answeredAt === undefined) {
+      ringStarts.push(times.startedAt);
+      if (earliestRingStart === undefined || times.startedAt < earliestRingStart) earliestRingStart = times.startedAt;
       continue;
     }
-    const answeredAt = callTimes(call).answeredAt ?? now;
-    if (!longest || answeredAt < longest.answeredAt) longest = { call, answeredAt };
+    if (!longest || times.answeredAt < longest.answeredAt) longest = { call, answeredAt: times.answeredAt };
   }
+  return { inbound, outbound, ringStarts, earliestRingStart, longest };
+});
+
+/** The live calls of a list (ringing or answered, not ended). */
+export const liveCallCount = (calls: readonly CallRecord[]): number => {
+  const { inbound, outbound } = listCounts(calls);
+  return inbound + outbound;
+};
+
+/** The tiles' figures at `now`: the list's own pass is shared, only the ringing calls are read again as the clock moves. */
+export const liveStats = (calls: readonly CallRecord[], now: number, thresholds: Thresholds): LiveStats => {
+  const { inbound, outbound, ringStarts, earliestRingStart, longest } = listCounts(calls);
+  let longRings = 0;
+  for (const startedAt of ringStarts) if (now - startedAt >= thresholds.longRingMs) longRings += 1;
   const live = inbound + outbound;
   const durationMs = longest ? Math.max(0, now - longest.answeredAt) : 0;
   return {
     live,
     inbound,
     outbound,
-    ringing,
+    ringing: ringStarts.length,
     longRings,
-    longestRingMs: longestRingMs === undefined ? undefined : Math.max(0, longestRingMs),
+    longestRingMs: earliestRingStart === undefined ? undefined : Math.max(0, now - earliestRingStart),
     longest: longest ? { call: longest.call, durationMs, overThreshold: durationMs >= thresholds.longCallMs } : undefined,
     atLimit: live >= thresholds.concurrentCalls,
   };
