@@ -41,14 +41,16 @@ export const useToCallBack = (scopes: readonly ProviderScope[], liveCalls: reado
   const list = useMemo(() => toCallBack(journal.missed, liveCalls, shortAbandonSeconds * 1000), [journal.missed, liveCalls, shortAbandonSeconds]);
 
   // A caller the feed showed giving up, which the journal's answer does not hold yet: asked again once it does.
-  const newlyMissed = useMemo(() => {
-    const held = new Set(journal.missed.map((call) => call.callID));
-    return liveCalls
-      .filter((call) => !call.isOutbound && call.answeredAt === undefined && call.endedAt !== undefined && !held.has(call.callID))
-      .map((call) => call.callID)
-      .sort()
-      .join(' ');
-  }, [journal.missed, liveCalls]);
+  const held = useMemo(() => new Set(journal.missed.map((call) => call.callID)), [journal.missed]);
+  const newlyMissed = useMemo(
+    () =>
+      liveCalls
+        .filter((call) => !call.isOutbound && call.answeredAt === undefined && call.endedAt !== undefined && !held.has(call.callID))
+        .map((call) => call.callID)
+        .sort()
+        .join(' '),
+    [held, liveCalls],
+  );
   useEffect(() => {
     if (newlyMissed === '' || paused) return;
     const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: serviceLevelKeys.missedLive(client.baseURL), type: 'active' }), JOURNAL_CATCH_UP_MS);

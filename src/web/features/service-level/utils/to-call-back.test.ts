@@ -51,4 +51,19 @@ describe('the callers to call back', () => {
     // The journal knows of it already.
     expect(toCallBack([journal('m1', '15550100001', T, { reachedAt: iso(T + 80_000) })], [], 5000).entries).toEqual([]);
   });
+
+  it('merges a caller the live feed shows giving up again with their journaled misses, each call once, and reads a new journal anew', () => {
+    const missed = [journal('m1', '15550100001', T), journal('m2', '15550100001', T + 60_000, { subscriberID: 'agt-1' })];
+    const again = callRecord('live-3', { remoteNumber: '15550100001', startedAt: iso(T + 30_000), endedAt: iso(T + 50_000), subscriberID: 'agt-2' });
+    const list = toCallBack(missed, [again, { ...again }, callRecord('m2', { remoteNumber: '15550100001', startedAt: iso(T + 60_000), endedAt: iso(T + 90_000) })], 5000);
+    expect(list.entries).toEqual([
+      { remoteNumber: '15550100001', subscriberID: 'agt-1', firstMissedAt: T, lastMissedAt: T + 60_000, missedCalls: 3, attempts: 0 },
+    ]);
+    // The next answer of the journal holds the live call, and one more.
+    const next = [...missed, journal('live-3', '15550100001', T + 30_000), journal('m4', '15550100009', T + 120_000)];
+    expect(toCallBack(next, [again], 5000).entries.map((entry) => [entry.remoteNumber, entry.missedCalls])).toEqual([
+      ['15550100001', 3],
+      ['15550100009', 1],
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { MissedCall } from '../../../../contract/service-levels.js';
 import { callTimes } from '../../../lib/call-times.js';
+import { perList } from '../../../lib/per-list.js';
 
 export interface ToCallBack {
   remoteNumber: string;
@@ -64,29 +65,60 @@ const abandonedLive = (call: CallRecord, shortAbandonMs: number): Missed | undef
   };
 };
 
-export const toCallBack = (journal: readonly MissedCall[], liveCalls: readonly CallRecord[], shortAbandonMs: number): CallBackList => {
-  const missed = new Map<string, Missed>(journal.map((call) => [call.callID, fromJournal(call)]));
-  for (const call of liveCalls) {
-    if (missed.has(call.callID)) continue;
-    const live = abandonedLive(call, shortAbandonMs);
-    if (live) missed.set(call.callID, live);
-  }
+const byStart = (a: Missed, b: Missed) => a.startedAt - b.startedAt;
+
+/**
+ * The journal's missed callers by call and by number (each number's oldest first): worked out when
+ * the journal answers, about once a minute, not again on every change of the live feed.
+ */
+const journalIndex = perList((journal: readonly MissedCall[]) => {
+  const byID = new Map<string, Missed>(journal.map((call) => [call.callID, fromJournal(call)]));
   const byNumber = new Map<string, Missed[]>();
   let withheld = 0;
-  for (const call of missed.values()) {
+  for (const call of byID.values()) {
     if (call.remoteNumber === '') withheld += 1;
-    else byNumber.set(call.remoteNumber, [...(byNumber.get(call.remoteNumber) ?? []), call]);
+    else {
+      const calls = byNumber.get(call.remoteNumber);
+      if (calls) calls.push(call);
+      else byNumber.set(call.remoteNumber, [call]);
+    }
   }
+  for (const calls of byNumber.values()) calls.sort(byStart);
+  return { byID, byNumber, withheld };
+});
+
+export const toCallBack = (journal: readonly MissedCall[], liveCalls: readonly CallRecord[], shortAbandonMs: number): CallBackList => {
+  const index = journalIndex(journal);
+  // Callers the live feed shows giving up that the journal does not hold yet.
+  const liveIDs = new Set<string>();
+  const liveByNumber = new Map<string, Missed[]>();
+  let withheld = index.withheld;
+  for (const call of liveCalls) {
+    if (index.byID.has(call.callID) || liveIDs.has(call.callID)) continue;
+    const live = abandonedLive(call, shortAbandonMs);
+    if (!live) continue;
+    liveIDs.add(call.callID);
+    if (live.remoteNumber === '') withheld += 1;
+    else liveByNumber.set(live.remoteNumber, [...(liveByNumber.get(live.remoteNumber) ?? []), live]);
+  }
+  const missedCall = (callID: string) => index.byID.has(callID) || liveIDs.has(callID);
+  const missedWith = (remoteNumber: string): Missed[] | undefined => {
+    const held = index.byNumber.get(remoteNumber);
+    const live = liveByNumber.get(remoteNumber);
+    return live ? [...(held ?? []), ...live].sort(byStart) : held;
+  };
   // What the live feed shows since the journal answered: callbacks placed, and calls with the number answered.
   const liveWith = new Map<string, CallRecord[]>();
-  for (const call of liveCalls) if (byNumber.has(call.remoteNumber)) liveWith.set(call.remoteNumber, [...(liveWith.get(call.remoteNumber) ?? []), call]);
+  for (const call of liveCalls)
+    if (index.byNumber.has(call.remoteNumber) || liveByNumber.has(call.remoteNumber))
+      liveWith.set(call.remoteNumber, [...(liveWith.get(call.remoteNumber) ?? []), call]);
 
   const entries: ToCallBack[] = [];
-  for (const [remoteNumber, calls] of byNumber) {
-    calls.sort((a, b) => a.startedAt - b.startedAt);
+  for (const remoteNumber of new Set([...index.byNumber.keys(), ...liveByNumber.keys()])) {
+    const calls = missedWith(remoteNumber) as Missed[];
     const first = calls[0] as Missed;
     const last = calls.at(-1) as Missed;
-    const others = (liveWith.get(remoteNumber) ?? []).filter((call) => !missed.has(call.callID));
+    const others = (liveWith.get(remoteNumber) ?? []).filter((call) => !missedCall(call.callID));
     const reachedLive = others.some((call) => call.answeredAt !== undefined && callTimes(call).startedAt > last.startedAt);
     if (last.reached || reachedLive) continue;
     const liveAttempts = others.filter((call) => call.isOutbound && callTimes(call).startedAt >= first.endedAt).length;
