@@ -5,13 +5,14 @@
  * seconds, and every half minute anyway as the windows slide.
  */
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { ServiceLevelTotalsResponse } from '../../../../contract/service-levels.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { liveServiceLevelsQueryOptions, serviceLevelKeys, type ServiceLevelDefinition } from '../../../lib/api/service-levels-query.js';
 import { startOfDayIn } from '../../../../contract/time-zone.js';
+import { perList } from '../../../lib/per-list.js';
 import { usePolling } from '../../../lib/polling-context.js';
 import { combineFigures, type TileFigures } from '../utils/combine-figures.js';
 
@@ -27,8 +28,8 @@ export type LiveServiceLevels =
   /** `partial` when some provider did not answer: the figures are then those of the others. */
   | { status: 'ready'; recent: TileFigures; today: TileFigures; partial: boolean };
 
-/** Changes when an inbound call of the live feed is answered, ends, or leaves: what moves the figures. */
-const inboundSignature = (calls: readonly CallRecord[]): string => {
+/** Changes when an inbound call of the live feed is answered, ends, or leaves: what moves the figures. Once per update, for the tiles and the alerts. */
+const inboundSignature = perList((calls: readonly CallRecord[]): string => {
   let answered = 0;
   let ended = 0;
   let latest = '';
@@ -41,7 +42,7 @@ const inboundSignature = (calls: readonly CallRecord[]): string => {
     }
   }
   return `${answered}/${ended}/${latest}`;
-};
+});
 
 const figuresOf = (results: readonly { data?: ServiceLevelTotalsResponse; isError: boolean }[]) => {
   const loaded = results.flatMap((result) => (result.data ? [result.data.totals] : []));
@@ -78,7 +79,7 @@ export const useLiveServiceLevels = (
     combine,
   });
 
-  const signature = useMemo(() => inboundSignature(liveCalls), [liveCalls]);
+  const signature = inboundSignature(liveCalls);
   const seen = useRef(signature);
   const lastAsked = useRef(0);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
