@@ -12,7 +12,7 @@ import type { MissedCall } from '../../../../contract/service-levels.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { missedCallsQueryOptions, serviceLevelKeys } from '../../../lib/api/service-levels-query.js';
 import { usePolling } from '../../../lib/polling-context.js';
-import { toCallBack, type CallBackList } from '../utils/to-call-back.js';
+import { newlyMissedKey, toCallBack, type CallBackList } from '../utils/to-call-back.js';
 
 export const CALL_BACK_WINDOW_MS = 24 * 3_600_000;
 const JOURNAL_CATCH_UP_MS = 1000;
@@ -41,16 +41,7 @@ export const useToCallBack = (scopes: readonly ProviderScope[], liveCalls: reado
   const list = useMemo(() => toCallBack(journal.missed, liveCalls, shortAbandonSeconds * 1000), [journal.missed, liveCalls, shortAbandonSeconds]);
 
   // A caller the feed showed giving up, which the journal's answer does not hold yet: asked again once it does.
-  const held = useMemo(() => new Set(journal.missed.map((call) => call.callID)), [journal.missed]);
-  const newlyMissed = useMemo(
-    () =>
-      liveCalls
-        .filter((call) => !call.isOutbound && call.answeredAt === undefined && call.endedAt !== undefined && !held.has(call.callID))
-        .map((call) => call.callID)
-        .sort()
-        .join(' '),
-    [held, liveCalls],
-  );
+  const newlyMissed = useMemo(() => newlyMissedKey(journal.missed, liveCalls), [journal.missed, liveCalls]);
   useEffect(() => {
     if (newlyMissed === '' || paused) return;
     const timer = setTimeout(() => void queryClient.refetchQueries({ queryKey: serviceLevelKeys.missedLive(client.baseURL), type: 'active' }), JOURNAL_CATCH_UP_MS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MissedCall } from '../../../../contract/service-levels.js';
 import { callRecord } from '../../../test-support/call-record.js';
-import { toCallBack } from './to-call-back.js';
+import { newlyMissedKey, toCallBack } from './to-call-back.js';
 
 const T = Date.parse('2026-11-26T10:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -65,5 +65,11 @@ describe('the callers to call back', () => {
       ['15550100001', 3],
       ['15550100009', 1],
     ]);
+  });
+
+  it('names the callers the live feed shows giving up that the journal does not hold yet, in order', () => {
+    const gaveUp = (callID: string) => callRecord(callID, { remoteNumber: '15550100001', startedAt: iso(T), endedAt: iso(T + 20_000) });
+    const live = [gaveUp('b'), gaveUp('held'), gaveUp('a'), callRecord('ringing', { startedAt: iso(T) }), { ...gaveUp('out'), isOutbound: true }];
+    expect(newlyMissedKey([journal('held', '15550100001', T)], live)).toBe('a b');
   });
 });

@@ -67,6 +67,12 @@ const abandonedLive = (call: CallRecord, shortAbandonMs: number): Missed | undef
 
 const byStart = (a: Missed, b: Missed) => a.startedAt - b.startedAt;
 
+const append = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+};
+
 /**
  * The journal's missed callers by call and by number (each number's oldest first): worked out when
  * the journal answers, about once a minute, not again on every change of the live feed.
@@ -77,15 +83,21 @@ const journalIndex = perList((journal: readonly MissedCall[]) => {
   let withheld = 0;
   for (const call of byID.values()) {
     if (call.remoteNumber === '') withheld += 1;
-    else {
-      const calls = byNumber.get(call.remoteNumber);
-      if (calls) calls.push(call);
-      else byNumber.set(call.remoteNumber, [call]);
-    }
+    else append(byNumber, call.remoteNumber, call);
   }
   for (const calls of byNumber.values()) calls.sort(byStart);
   return { byID, byNumber, withheld };
 });
+
+/** The live feed's callers who gave up (inbound, never answered, ended) that the journal does not hold yet, as one key. */
+export const newlyMissedKey = (journal: readonly MissedCall[], liveCalls: readonly CallRecord[]): string => {
+  const { byID } = journalIndex(journal);
+  return liveCalls
+    .filter((call) => !call.isOutbound && call.answeredAt === undefined && call.endedAt !== undefined && !byID.has(call.callID))
+    .map((call) => call.callID)
+    .sort()
+    .join(' ');
+};
 
 export const toCallBack = (journal: readonly MissedCall[], liveCalls: readonly CallRecord[], shortAbandonMs: number): CallBackList => {
   const index = journalIndex(journal);
@@ -99,7 +111,7 @@ export const toCallBack = (journal: readonly MissedCall[], liveCalls: readonly C
     if (!live) continue;
     liveIDs.add(call.callID);
     if (live.remoteNumber === '') withheld += 1;
-    else liveByNumber.set(live.remoteNumber, [...(liveByNumber.get(live.remoteNumber) ?? []), live]);
+    else append(liveByNumber, live.remoteNumber, live);
   }
   const missedCall = (callID: string) => index.byID.has(callID) || liveIDs.has(callID);
   const missedWith = (remoteNumber: string): Missed[] | undefined => {
@@ -111,7 +123,7 @@ export const toCallBack = (journal: readonly MissedCall[], liveCalls: readonly C
   const liveWith = new Map<string, CallRecord[]>();
   for (const call of liveCalls)
     if (index.byNumber.has(call.remoteNumber) || liveByNumber.has(call.remoteNumber))
-      liveWith.set(call.remoteNumber, [...(liveWith.get(call.remoteNumber) ?? []), call]);
+      append(liveWith, call.remoteNumber, call);
 
   const entries: ToCallBack[] = [];
   for (const remoteNumber of new Set([...index.byNumber.keys(), ...liveByNumber.keys()])) {
