@@ -42,6 +42,8 @@ export interface SipTestbed {
   uriOf(user: string): string;
   /** Milliseconds from the start call until every phone was registered. */
   readonly startupMs: number;
+  /** The tail of Kamailio's log (warnings and errors), for a failure's message. */
+  kamailioLog(): string;
   /** Stops Kamailio alone (outage drills); the phones keep running until stop(). */
   stopKamailio(): Promise<void>;
   stop(): Promise<void>;
@@ -195,6 +197,7 @@ export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 2
     },
     uriOf: (user) => `sip:${user}@${sipDomain}`,
     startupMs: Date.now() - started,
+    kamailioLog: () => kamailio?.output() ?? '',
     stopKamailio,
     stop,
   };

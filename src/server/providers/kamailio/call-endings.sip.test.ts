@@ -3,7 +3,7 @@
  * customer's call is never answered (nobody picks up, the caller gives up, the agent rejects it),
  * ended and not missed when an agent's call is never answered, ended and answered after a talk;
  * each listed with its end for keepEndedMs, then gone; and a supervisor ending a call: both phones
- * hang up, and the call is listed ended by them.
+ * hang up, every time, and the call is listed ended by them.
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
@@ -35,8 +35,11 @@ afterAll(async () => {
 
 const agent = () => bed.phone(AGENT).control;
 const customer = () => bed.phone(CUSTOMER).control;
+/** A phone's call closing; when it does not, the error carries Kamailio's last warnings and errors. */
 const closed = (phone: PhoneControl, since: number, timeoutMs = 10_000) =>
-  phone.waitFor((e: PhoneEvent) => e.type === 'CALL_CLOSED', { since, timeoutMs });
+  phone.waitFor((e: PhoneEvent) => e.type === 'CALL_CLOSED', { since, timeoutMs }).catch((error: Error) => {
+    throw new Error(`${error.message}\nKamailio's log, last lines:\n${bed.kamailioLog().split('\n').slice(-15).join('\n')}`);
+  });
 
 /** The customer calls the agent, and the test waits until the agent's phone rings and the call is listed ringing. */
 const customerCallsAgent = async () => {
@@ -152,6 +155,21 @@ describe('how calls end through Kamailio', () => {
       ['floor-supervisor', 'call_not_endable'],
       ['floor-supervisor', 'done'],
     ]);
+  });
+
+  it('a supervisor ends ten connected calls in a row: both phones hang up every time', async () => {
+    // dlg.end_dlg alone left the agent's phone connected about once in 30 ends (see callee-bye.ts).
+    for (let round = 0; round < 10; round++) {
+      const { ringing, customerSince } = await customerCallsAgent();
+      await agent().answer();
+      await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
+      await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+      const [agentSince, customerEndSince] = [agent().seen, customer().seen];
+      expect((await service.endCall(ringing.callID)).statusCode).toBe(204);
+      const ends = await Promise.allSettled([closed(agent(), agentSince, 5000), closed(customer(), customerEndSince, 5000)]);
+      const kept = ends.flatMap((end, i) => (end.status === 'rejected' ? [`${i === 0 ? 'the agent' : 'the customer'}: ${String(end.reason)}`] : []));
+      expect(kept, `round ${round + 1}`).toEqual([]);
+    }
   });
 
   it('a click-to-call whose remote party never answers ends unanswered, and is not missed', async (context) => {

@@ -148,8 +148,29 @@ export const callsFromDialogs = (dialogs: readonly Dialog[], directory: Subscrib
   return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory));
 };
 
-/** A dialog with its place in the dialog module's table, which dlg.end_dlg takes. */
-const handledDialogSchema = dialogSchema.extend({ h_entry: z.number().int().nonnegative(), h_id: z.number().int().nonnegative() });
+/** A field of a side Kamailio does not know yet (a ringing dialog's callee) is null: read as empty. */
+const legField = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+/**
+ * One side of a dialog as dlg.list gives it: what a request within the dialog to that side needs.
+ * Only the BYE to a callee reads it, so a side in another shape is left out rather than failing the list.
+ */
+const dialogLegSchema = z
+  .object({ tag: legField, contact: legField, cseq: legField, route_set: legField, socket: legField })
+  .optional()
+  .catch(undefined);
+
+/** A dialog with its place in the dialog module's table, which dlg.end_dlg takes, and its two sides. */
+const handledDialogSchema = dialogSchema.extend({
+  h_entry: z.number().int().nonnegative(),
+  h_id: z.number().int().nonnegative(),
+  iflags: z.number().int().nonnegative().default(0),
+  caller: dialogLegSchema,
+  callee: dialogLegSchema,
+});
 export type HandledDialog = z.infer<typeof handledDialogSchema>;
 
 /** What ending a call asks of Kamailio: the answered dialogs to end, or why there are none. */

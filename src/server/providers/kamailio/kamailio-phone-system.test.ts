@@ -15,10 +15,11 @@ const directory: DirectoryEntry[] = [
 const registered = new Set(['1001', '1003']);
 
 /** Answers the way Kamailio 5.6 does for the users in `registered`, and records every request. */
-const stubRPC = (dialogs: unknown[] = []) => {
+const stubRPC = (dialogs: unknown[] = [], refused: readonly string[] = []) => {
   const requests: { method: string; params: readonly (string | number)[] }[] = [];
   const rpc: JsonRpcCall = async (method, params) => {
     requests.push({ method, params });
+    if (refused.includes(method)) throw new JsonRpcError(method, 500, 'Method Not Found');
     switch (method) {
       case 'ul.lookup':
         if (!registered.has(String(params[1] ?? ''))) throw new JsonRpcError(method, 500, 'AOR not found in location table');
@@ -30,6 +31,7 @@ const stubRPC = (dialogs: unknown[] = []) => {
       case 'dlg.list':
         return dialogs;
       case 'dlg.end_dlg':
+      case 'tm.t_uac_start':
         return {};
       default:
         throw new JsonRpcError(method, 500, 'Method Not Found');
@@ -39,8 +41,8 @@ const stubRPC = (dialogs: unknown[] = []) => {
 };
 
 const T0 = Date.parse('2026-11-22T09:00:00.000Z');
-const build = (dialogs: unknown[] = []) => {
-  const stub = stubRPC(dialogs);
+const build = (dialogs: unknown[] = [], refused: readonly string[] = []) => {
+  const stub = stubRPC(dialogs, refused);
   const phoneSystem = createKamailioPhoneSystem({
     rpcURL: 'http://127.0.0.1:1/RPC',
     sipDomain: '127.0.0.1:5060',
@@ -75,19 +77,43 @@ const listed = (callID: string, state: number, h_entry: number, h_id: number) =>
   start_ts: state >= 3 ? T - 50 : 0,
   end_ts: 0,
 });
+/** The same with its two sides, as Kamailio 5.6 lists them. */
+const withLegs = (dialog: ReturnType<typeof listed>) => ({
+  ...dialog,
+  iflags: 0,
+  caller: { tag: 'ct1', contact: 'sip:1001@127.0.0.1:40000', cseq: '20', route_set: '', socket: 'udp:127.0.0.1:5060' },
+  callee: { tag: 'ce2', contact: 'sip:15551234567@127.0.0.1:40002', cseq: '0', route_set: '', socket: 'udp:127.0.0.1:5060' },
+});
 
 describe('Kamailio ending a call', () => {
-  it('ends an answered call with dlg.end_dlg on its dialog, which sends BYE to both phones', async () => {
-    const { phoneSystem, requests } = build([listed('other@pc', 4, 7, 11), listed('talk@pc', 4, 342, 56)]);
+  const endTalk = async (dialogs: unknown[], refused: readonly string[] = []) => {
+    const { phoneSystem, requests } = build(dialogs, refused);
     const [call] = (await phoneSystem.listCalls(signal())).filter((known) => known.providerCallID === 'talk@pc');
     await expect(phoneSystem.endCall?.(call as NonNullable<typeof call>, signal())).resolves.toEqual([
       { callID: call?.callID, at: T0, fields: { endedAt: T0 } },
     ]);
-    expect(requests.filter((request) => request.method === 'dlg.end_dlg')).toEqual([{ method: 'dlg.end_dlg', params: [342, 56] }]);
+    return requests.filter((request) => request.method !== 'dlg.list').map((request) => [request.method, request.params[0], request.params[1]]);
+  };
+
+  it('sends the callee its own BYE, then ends the dialog with dlg.end_dlg, which sends BYE to both phones', async () => {
+    expect(await endTalk([withLegs(listed('other@pc', 4, 7, 11)), withLegs(listed('talk@pc', 4, 342, 56))])).toEqual([
+      ['tm.t_uac_start', 'BYE', 'sip:15551234567@127.0.0.1:40002'],
+      ['dlg.end_dlg', 342, 56],
+    ]);
+  });
+
+  it('ends the dialog with dlg.end_dlg alone when Kamailio lists no sides or refuses tm.t_uac_start', async () => {
+    expect(await endTalk([listed('talk@pc', 4, 342, 56)])).toEqual([['dlg.end_dlg', 342, 56]]);
+    expect(await endTalk([withLegs(listed('talk@pc', 4, 342, 56))], ['tm.t_uac_start'])).toEqual([
+      ['tm.t_uac_start', 'BYE', 'sip:15551234567@127.0.0.1:40002'],
+      ['dlg.end_dlg', 342, 56],
+    ]);
   });
 
   it('refuses a ringing call, saying why, and says a call whose dialog is gone has ended', async () => {
-    const ringing = build([listed('ring@pc', 2, 1, 2)]);
+    // A ringing dialog's callee is not known yet: Kamailio lists its side's fields as null.
+    const unknownSide = { tag: null, contact: null, cseq: null, route_set: null, socket: null };
+    const ringing = build([{ ...withLegs(listed('ring@pc', 2, 1, 2)), callee: unknownSide }]);
     const [call] = await ringing.phoneSystem.listCalls(signal());
     await expect(ringing.phoneSystem.endCall?.(call as NonNullable<typeof call>, signal())).rejects.toMatchObject({
       name: 'CallNotEndable',

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.js';
 import { checkCaller } from '../caller-check.js';
 import { CallNotEndable, ProviderFailure, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall } from '../phone-system.js';
 import { taggedURI } from './click-to-call-tag.js';
+import { calleeByeParams } from './callee-bye.js';
 import { callsFromDialogs, dialogsToEnd, parseDialogs } from './dialog-calls.js';
 import { createJsonRpcClient, JsonRpcError, type JsonRpcCall } from './json-rpc-client.js';
 import { sipURI } from './sip-uri.js';
@@ -75,6 +76,15 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
     );
   };
 
+  /** A Kamailio that refuses tm.t_uac_start still ends the call with dlg.end_dlg's BYEs, as it did before. */
+  const sendCalleeBye = async (params: string[], signal: AbortSignal) => {
+    try {
+      await rpc('tm.t_uac_start', params, signal);
+    } catch (error) {
+      if (!(error instanceof JsonRpcError)) throw error;
+    }
+  };
+
   /** Answered calls end with a BYE to both phones; Kamailio cannot cancel a call it only forwards while it rings. */
   const endCall = async (call: ProviderCall, signal: AbortSignal): Promise<CallUpdate[]> => {
     const found = dialogsToEnd(await rpc('dlg.list', [], signal), call.callID);
@@ -84,7 +94,12 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
         'refused',
         'Kamailio ends a call once it is answered: this one still rings, and a proxy cannot cancel a call it only forwards. Try again once it is answered.',
       );
-    for (const dialog of found.dialogs) await rpc('dlg.end_dlg', [dialog.h_entry, dialog.h_id], signal);
+    for (const dialog of found.dialogs) {
+      // The callee is sent its own BYE first: dlg.end_dlg may skip it (see callee-bye.ts).
+      const bye = calleeByeParams(dialog);
+      if (bye) await sendCalleeBye(bye, signal);
+      await rpc('dlg.end_dlg', [dialog.h_entry, dialog.h_id], signal);
+    }
     // Kamailio need not list a dialog it ended itself any more: the call ends when it confirmed the end.
     const endedAt = options.clock.now();
     return [{ callID: call.callID, at: endedAt, fields: { endedAt } }];
