@@ -8,7 +8,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { AgentBoardFeed } from '../../../lib/api/use-agent-board.js';
 import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
 import { useElementSize } from '../../../lib/use-element-size.js';
-import { byAttention, fitGrid, sortAgents } from '../utils/agent-view.js';
+import { fitGrid, sortAgents, sortByAttention } from '../utils/agent-view.js';
 import { WallAgentTile } from './agent-tile.js';
 import { WallAgentTotals } from './agent-totals.js';
 
@@ -30,7 +30,7 @@ export const WallAgentBoard = ({ board }: { board: AgentBoardFeed }) => {
   const fit = fitGrid(width, height, board.agents.length, { aspect: ASPECT, gap: GAP_REM * rem, minHeight: MIN_TILE_REM * rem, maxHeight: MAX_TILE_REM * rem });
   const overflow = fit.shown < board.agents.length;
   const ordered = useMemo(
-    () => (overflow ? [...board.agents].sort(byAttention) : sortAgents(board.agents, 'extension')),
+    () => (overflow ? sortByAttention(board.agents) : sortAgents(board.agents, 'extension')),
     [board.agents, overflow],
   );
   // The last place says how many more there are, when not everyone fits.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agent, boardOf } from '../../../test-support/agents.js';
-import { byAttention, filterAgents, fitGrid, partyOf, shortAgentName, sortAgents } from './agent-view.js';
+import { filterAgents, fitGrid, partyOf, shortAgentName, sortAgents, sortByAttention } from './agent-view.js';
 
 const board = boardOf([
   agent('a-103', { firstName: 'Cy', lastName: 'Dunn', extension: '103', state: 'on-call', since: '2026-11-26T09:05:00.000Z', callID: 'c1', remoteNumber: '15550100100' }),
@@ -16,7 +16,30 @@ describe('the agent board’s view', () => {
     expect(ids(sortAgents(board.agents, 'name'))).toEqual(['a-101', 'a-1000', 'a-103', 'a-102']);
     expect(ids(sortAgents(board.agents, 'state'))).toEqual(['a-101', 'a-102', 'a-103', 'a-1000']);
     // A wall that cannot show everyone: the ring first, then the longest calls.
-    expect(ids([...board.agents].sort(byAttention))).toEqual(['a-101', 'a-102', 'a-103', 'a-1000']);
+    expect(ids(sortByAttention(board.agents))).toEqual(['a-101', 'a-102', 'a-103', 'a-1000']);
+  });
+
+  it('puts the longest in a state first by the time it began, on a large board with ties', () => {
+    // A seeded board of 600: few distinct moments, so states, times and extensions all tie somewhere;
+    // a few extensions with a leading zero or letters, which only the collator orders.
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
+    const states = ['available', 'ringing', 'on-call', 'offline', 'inactive'] as const;
+    const large = boardOf(
+      Array.from({ length: 600 }, (_, i) =>
+        agent(`a-${i}`, { extension: i % 50 === 0 ? `0${100 + random(400)}` : i % 70 === 0 ? `ext-${random(9)}` : String(100 + random(400)), state: states[random(5)], since: new Date(Date.UTC(2026, 10, 26, 9, random(60), random(3), random(2) * 999)).toISOString() }),
+      ),
+    ).agents;
+    const numeric = new Intl.Collator(undefined, { numeric: true });
+    // By state in `order` and time in it, when there is an order; by extension, then ID, always.
+    const reference = (order: readonly string[]) => (a: (typeof large)[number], b: (typeof large)[number]) =>
+      order.indexOf(a.agent.state) - order.indexOf(b.agent.state) ||
+      (order.length > 0 ? Date.parse(a.agent.since) - Date.parse(b.agent.since) : 0) ||
+      numeric.compare(a.agent.extension, b.agent.extension) ||
+      a.agent.subscriberID.localeCompare(b.agent.subscriberID);
+    expect(ids(sortByAttention(large))).toEqual(ids([...large].sort(reference(['ringing', 'on-call', 'available', 'offline', 'inactive']))));
+    expect(ids(sortAgents(large, 'extension'))).toEqual(ids([...large].sort(reference([]))));
+    expect(ids(sortAgents(large, 'state'))).toEqual(ids([...large].sort(reference(['available', 'ringing', 'on-call', 'offline', 'inactive']))));
   });
 
   it('filters by state and finds agents by name, extension or ID', () => {

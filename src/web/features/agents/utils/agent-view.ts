@@ -42,24 +42,54 @@ export const AGENT_SORTS: readonly { id: AgentSort; label: string }[] = [
 /** One collator for every comparison: \`localeCompare\` with options builds one per call, which a 2,000-agent sort cannot afford. */
 const numeric = new Intl.Collator(undefined, { numeric: true });
 const text = new Intl.Collator();
-const byExtension = (a: BoardAgent, b: BoardAgent) =>
-  numeric.compare(a.agent.extension, b.agent.extension) || text.compare(a.agent.subscriberID, b.agent.subscriberID);
-const byName = (a: BoardAgent, b: BoardAgent) => text.compare(agentName(a.agent), agentName(b.agent)) || byExtension(a, b);
-const stateRank = (state: AgentState) => BOARD_STATES.indexOf(state);
-/** By state in the board's order, the longest in it first: the ring that has gone on longest leads the ringing. */
-const byState = (a: BoardAgent, b: BoardAgent) =>
-  stateRank(a.agent.state) - stateRank(b.agent.state) || a.agent.since.localeCompare(b.agent.since) || byExtension(a, b);
+const DIGITS = /^[0-9]{1,15}$/;
+/** An extension of digits as its number; NaN for any other, which only the collator orders. */
+const extensionNumber = (extension: string) => (DIGITS.test(extension) ? Number(extension) : NaN);
 
+/** Extensions in numeric order (the collator's), then IDs: what settles every other order's ties. */
+const byExtension = (a: BoardAgent, b: BoardAgent) =>
+  (a.agent.extension === b.agent.extension ? 0 : numeric.compare(a.agent.extension, b.agent.extension)) || text.compare(a.agent.subscriberID, b.agent.subscriberID);
+const byName = (a: BoardAgent, b: BoardAgent) => text.compare(agentName(a.agent), agentName(b.agent)) || byExtension(a, b);
+
+/** Each state's place in an order. */
+type StateRank = Record<AgentState, number>;
+const ranks = (order: readonly AgentState[]): StateRank => Object.fromEntries(order.map((state, i) => [state, i])) as StateRank;
+const BOARD_RANK = ranks(BOARD_STATES);
 /**
  * What a wall that cannot show everyone shows first: who is being rung (longest first), then who is
  * on a call (longest first), then who is free, then who is away.
  */
-const ATTENTION: readonly AgentState[] = ['ringing', 'on-call', 'available', 'offline', 'inactive'];
-export const byAttention = (a: BoardAgent, b: BoardAgent) =>
-  ATTENTION.indexOf(a.agent.state) - ATTENTION.indexOf(b.agent.state) || a.agent.since.localeCompare(b.agent.since) || byExtension(a, b);
+const ATTENTION_RANK = ranks(['ringing', 'on-call', 'available', 'offline', 'inactive']);
 
+interface Keyed {
+  entry: BoardAgent;
+  rank: number;
+  since: string;
+  extension: number;
+}
+
+/**
+ * By state (in `rank`'s order, the longest in it first; all alike without one), then extension.
+ * A 2,000-agent sort makes some 20,000 comparisons: each agent's keys are read once, and the
+ * collator (ICU, a few hundred ns a call, and 12 % of the wallboard's time when every comparison
+ * went through it) settles only equal numbers and extensions that are not digits. `since` is a UTC
+ * timestamp with milliseconds, the contract's one format, so as text it sorts as time.
+ */
+const sortByState = (agents: readonly BoardAgent[], rank: StateRank | undefined): BoardAgent[] => {
+  const keyed = agents.map(
+    (entry): Keyed => ({ entry, rank: rank ? rank[entry.agent.state] : 0, since: rank ? entry.agent.since : '', extension: extensionNumber(entry.agent.extension) }),
+  );
+  // A NaN difference (an extension that is not digits) is falsy, and falls through to the collator.
+  keyed.sort((a, b) => a.rank - b.rank || (a.since < b.since ? -1 : a.since > b.since ? 1 : 0) || a.extension - b.extension || byExtension(a.entry, b.entry));
+  return keyed.map((key) => key.entry);
+};
+
+/** The board's orders: by extension (as numbers), by name, or by state with the longest in it first. */
 export const sortAgents = (agents: readonly BoardAgent[], sort: AgentSort): BoardAgent[] =>
-  [...agents].sort(sort === 'name' ? byName : sort === 'state' ? byState : byExtension);
+  sort === 'name' ? [...agents].sort(byName) : sortByState(agents, sort === 'state' ? BOARD_RANK : undefined);
+
+/** A wall's order when not everyone fits: the ring that has gone on longest first, then the longest calls. */
+export const sortByAttention = (agents: readonly BoardAgent[]): BoardAgent[] => sortByState(agents, ATTENTION_RANK);
 
 /** The agents in the chosen states (all when none is chosen) whose name, extension or ID contains the search. */
 export const filterAgents = (agents: readonly BoardAgent[], states: ReadonlySet<AgentState>, search: string): BoardAgent[] => {
