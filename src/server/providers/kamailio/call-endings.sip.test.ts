@@ -51,6 +51,14 @@ const customerCallsAgent = async () => {
   return { ringing, agentSince, customerSince };
 };
 
+/** The agent answers the ringing call; resolves once the customer's phone is connected and the call is listed answered. */
+const agentAnswers = async (ringing: CallRecord, customerSince: number): Promise<PhoneEvent> => {
+  await agent().answer();
+  const established = await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
+  await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+  return established;
+};
+
 /**
  * Follows a call from its end until it leaves the list: it must be listed with an end close to
  * `endAt` (when a phone saw the call close), stay listed until keepEndedMs after that end, and
@@ -119,9 +127,7 @@ describe('how calls end through Kamailio', () => {
 
   it('a call answered and hung up ends answered, not missed', async (context) => {
     const { ringing, customerSince } = await customerCallsAgent();
-    await agent().answer();
-    const established = await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
-    await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+    const established = await agentAnswers(ringing, customerSince);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const agentSince = agent().seen;
     await customer().hangup();
@@ -137,9 +143,7 @@ describe('how calls end through Kamailio', () => {
     const refused = await service.endCall(ringing.callID);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'call_not_endable' });
-    await agent().answer();
-    await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
-    await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+    await agentAnswers(ringing, customerSince);
 
     const [agentSince, customerEndSince] = [agent().seen, customer().seen];
     const endedAt = Date.now();
@@ -161,9 +165,7 @@ describe('how calls end through Kamailio', () => {
     // dlg.end_dlg alone left the agent's phone connected about once in 30 ends (see callee-bye.ts).
     for (let round = 0; round < 10; round++) {
       const { ringing, customerSince } = await customerCallsAgent();
-      await agent().answer();
-      await customer().waitFor((e) => e.type === 'CALL_ESTABLISHED', { since: customerSince });
-      await service.listedUntil((calls) => calls.find((c) => c.callID === ringing.callID && c.answeredAt), 'the answer was not listed');
+      await agentAnswers(ringing, customerSince);
       const [agentSince, customerEndSince] = [agent().seen, customer().seen];
       expect((await service.endCall(ringing.callID)).statusCode).toBe(204);
       const ends = await Promise.allSettled([closed(agent(), agentSince, 5000), closed(customer(), customerEndSince, 5000)]);
