@@ -21,7 +21,7 @@ import { waitingNow } from '../../service-level/utils/waiting.js';
 import { playAlertTone } from '../utils/alert-sound.js';
 import { notifyAlert } from '../utils/alert-notifications.js';
 import { AlertTracker, type TrackedAlert } from '../utils/alert-tracker.js';
-import { evaluateAlerts, type AlertFigures, type AlertID } from '../utils/evaluate-alerts.js';
+import { evaluateAlerts, unknownRules, type AlertCondition, type AlertFigures, type AlertID } from '../utils/evaluate-alerts.js';
 
 export interface AlertCenter {
   alerts: TrackedAlert[];
@@ -38,18 +38,16 @@ const titleOf = (alerts: readonly TrackedAlert[]): string => {
   return `${worst.level === 'critical' ? '‼' : '⚠'} ${worst.title}${open.length > 1 ? ` (+${open.length - 1})` : ''}`;
 };
 
-export const useAlertCenter = ({
-  calls,
-  scopes,
-  board,
-  ready,
-}: {
+/** What the rules read: the live calls of these providers, and the agent board where one is shown or watched. */
+export interface AlertCenterInput {
   calls: readonly CallRecord[];
   scopes: readonly ProviderScope[];
   board: AgentBoardFeed | undefined;
   /** False while the calls are loading: no rule reads a count that is not known yet. */
   ready: boolean;
-}): AlertCenter => {
+}
+
+export const useAlertCenter = ({ calls, scopes, board, ready }: AlertCenterInput): AlertCenter => {
   const now = useNow();
   const timeZone = useTimeZone();
   const [settings] = useServiceLevelSettings();
@@ -72,12 +70,12 @@ export const useAlertCenter = ({
         available: board?.status === 'ready' ? board.totals.available : undefined,
       }
     : {};
-  const conditions = evaluateAlerts(figures, rules, settings);
-  // The conditions as text: the effect below runs when what trips changes, not every second.
-  const key = JSON.stringify(conditions);
+  // What trips and what is not known yet, as text: the effect below runs when that changes, not every second.
+  const key = JSON.stringify({ conditions: evaluateAlerts(figures, rules, settings), unknown: unknownRules(figures) });
 
   useEffect(() => {
-    const news = tracker.update(JSON.parse(key) as typeof conditions, Date.now());
+    const { conditions, unknown } = JSON.parse(key) as { conditions: AlertCondition[]; unknown: AlertID[] };
+    const news = tracker.update(conditions, Date.now(), unknown);
     if (news.length === 0) return;
     const worst = news.find((item) => item.alert.level === 'critical') ?? (news[0] as (typeof news)[number]);
     playAlertTone(worst.alert.level);

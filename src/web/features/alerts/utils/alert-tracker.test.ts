@@ -39,6 +39,21 @@ describe('AlertTracker', () => {
     expect(reloaded.getAlerts()).toMatchObject([{ acknowledged: true }]);
   });
 
+  it('keeps an acknowledgement while its figure is not known yet (a reloaded tab still loading), and forgets it once the rule is known clear', () => {
+    const first = new AlertTracker();
+    first.update([waiting('warning')], T);
+    first.acknowledge('waiting');
+    const reloaded = new AlertTracker();
+    // Before the figures load, nothing trips and nothing is known.
+    expect(reloaded.update([], T + 100, ['waiting', 'live'])).toEqual([]);
+    expect(reloaded.getAlerts()).toEqual([]);
+    expect(reloaded.update([waiting('warning')], T + 500)).toEqual([]);
+    expect(reloaded.getAlerts()).toMatchObject([{ id: 'waiting', acknowledged: true }]);
+    // Known clear: the next trip is news again.
+    reloaded.update([], T + 1000, ['live']);
+    expect(reloaded.update([waiting('warning')], T + 2000).map((n) => n.kind)).toEqual(['tripped']);
+  });
+
   it('tells its readers only when what it shows changed', () => {
     const tracker = new AlertTracker();
     let told = 0;

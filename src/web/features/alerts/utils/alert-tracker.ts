@@ -37,8 +37,12 @@ export class AlertTracker {
   private listeners = new Set<() => void>();
   private current: TrackedAlert[] = [];
 
-  /** Takes the rules tripped now; returns what is news (tripped, or escalated and not acknowledged). */
-  update(conditions: readonly AlertCondition[], now: number): AlertNews[] {
+  /**
+   * Takes the rules tripped now; returns what is news (tripped, or escalated and not acknowledged).
+   * `unknown` names the rules whose figures are not known yet (still loading): not tripped, but not
+   * clear either, so they keep their acknowledgement (a reloaded tab reads its figures a moment later).
+   */
+  update(conditions: readonly AlertCondition[], now: number, unknown: readonly AlertID[] = []): AlertNews[] {
     const news: AlertNews[] = [];
     const next = new Map<AlertID, TrackedAlert>();
     for (const condition of conditions) {
@@ -51,7 +55,7 @@ export class AlertTracker {
       else if (rank[condition.level] > rank[was.level]) news.push({ alert, kind: 'escalated' });
     }
     // A rule that cleared forgets its acknowledgement: next time it trips, it is news.
-    for (const id of [...this.acknowledged]) if (!next.has(id)) this.acknowledged.delete(id);
+    for (const id of [...this.acknowledged]) if (!next.has(id) && !unknown.includes(id)) this.acknowledged.delete(id);
     const changed = !sameAlerts([...next.values()], this.current);
     this.tracked = next;
     this.saveAcknowledged();

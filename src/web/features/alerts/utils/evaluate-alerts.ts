@@ -40,6 +40,13 @@ const countLevel = (value: number, levels: AlertRules[CountRuleID], below: boole
   return past(levels.critical) ? 'critical' : past(levels.warning) ? 'warning' : undefined;
 };
 
+/** The rules whose figure is not known yet: they trip nothing, and have not cleared either. */
+export const unknownRules = (figures: AlertFigures): AlertID[] => [
+  ...(figures.serviceLevel === undefined ? (['service-level'] as const) : []),
+  ...(figures.longestWaitMs === undefined ? (['longest-wait'] as const) : []),
+  ...(Object.keys(COUNT_TITLES) as CountRuleID[]).filter((id) => figures[id] === undefined),
+];
+
 /** The rules tripped now, critical ones first. */
 export const evaluateAlerts = (figures: AlertFigures, rules: AlertRules, settings: ServiceLevelSettings): AlertCondition[] => {
   const tripped: AlertCondition[] = [];
