@@ -15,8 +15,7 @@ import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/componen
 import { preloadThresholdSettings } from '../../features/live-calls/components/table-toolbar.js';
 import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
 import { useEndCall } from '../../features/live-calls/hooks/use-end-call.js';
-import { AlertBanner } from '../../features/alerts/components/alert-banner.js';
-import { useAlertCenter } from '../../features/alerts/hooks/use-alert-center.js';
+import { LiveAlertStrip } from '../../features/alerts/components/live-alert-strip.js';
 import { useAnnounce } from '../../lib/announcer.js';
 import { useTitlePart } from '../../lib/document-title.js';
 import { useAgentBoard, type BoardAgent } from '../../lib/api/use-agent-board.js';
@@ -98,7 +97,6 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
   const board = useAgentBoard(workspace.scopes, feed.mode);
   const agentChoice = useAgentChoice();
   const ending = useEndCall(workspace);
-  const alerts = useAlertCenter({ calls, scopes: workspace.scopes, board, ready: status === 'ready' });
 
   const loading = status !== 'ready';
   // The same elements while the deferred calls stand still: the table's own render skips them.
@@ -134,7 +132,7 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
         <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
-      <AlertBanner center={alerts} />
+      <LiveAlertStrip calls={calls} scopes={workspace.scopes} board={board} ready={status === 'ready'} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
         {figures}
         <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />

@@ -14,6 +14,7 @@ import { formatShortTime } from '../../../lib/format.js';
 import { useTimeZone } from '../../../lib/time-zone.js';
 import type { AlertCenter } from '../hooks/use-alert-center.js';
 import type { TrackedAlert } from '../utils/alert-tracker.js';
+import { ALERT_LINE as LINE, AlertStripNote } from './alert-line.js';
 
 const looks = {
   critical: { box: 'border-danger bg-danger-bg text-danger', icon: <CriticalIcon />, word: 'Critical' },
@@ -70,9 +71,6 @@ const AlertRow = ({ alert, onAcknowledge, timeZone }: { alert: TrackedAlert; onA
     </li>
   );
 };
-
-/** One line, always this high: the strip's height must not change as alerts trip and clear. */
-const LINE = 'flex h-11 items-center gap-3 rounded-md px-3';
 
 /**
  * The alert most in need of attention on one line, which opens and closes the full list below it:
@@ -144,36 +142,33 @@ export const AlertBanner = ({ center }: { center: AlertCenter }) => {
     center.acknowledge(alert.id);
     toggle.current?.focus();
   };
+  if (!center.ready) return <AlertStripNote>Checking alerts…</AlertStripNote>;
+  if (shown === undefined)
+    return (
+      <AlertStripNote>
+        <CheckIcon />
+        No alerts
+      </AlertStripNote>
+    );
   return (
     <section aria-label="Alerts">
-      {!center.ready ? (
-        <p className={`${LINE} border border-line text-sm text-muted`}>Checking alerts…</p>
-      ) : shown === undefined ? (
-        <p className={`${LINE} border border-line text-sm text-muted`}>
-          <CheckIcon />
-          No alerts
-        </p>
-      ) : (
-        <>
-          <AlertLine
-            alert={shown}
-            more={center.alerts.length - 1}
-            expanded={expanded}
-            listId={listId}
-            toggleRef={toggle}
-            onToggle={() => setExpanded(!expanded)}
-            timeZone={timeZone}
-            onAcknowledge={() => acknowledge(shown)}
-          />
-          {expanded ? (
-            <ul id={listId} className="mt-2 flex flex-col gap-2">
-              {center.alerts.map((alert) => (
-                <AlertRow key={alert.id} alert={alert} timeZone={timeZone} onAcknowledge={() => acknowledge(alert)} />
-              ))}
-            </ul>
-          ) : null}
-        </>
-      )}
+      <AlertLine
+        alert={shown}
+        more={center.alerts.length - 1}
+        expanded={expanded}
+        listId={listId}
+        toggleRef={toggle}
+        onToggle={() => setExpanded(!expanded)}
+        timeZone={timeZone}
+        onAcknowledge={() => acknowledge(shown)}
+      />
+      {expanded ? (
+        <ul id={listId} className="mt-2 flex flex-col gap-2">
+          {center.alerts.map((alert) => (
+            <AlertRow key={alert.id} alert={alert} timeZone={timeZone} onAcknowledge={() => acknowledge(alert)} />
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 };
