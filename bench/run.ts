@@ -19,7 +19,7 @@ import {
   type Freshness,
   type HeapGrowth,
 } from './dashboard-benchmarks.js';
-import { fanIn, listThroughput, makeCallOverhead, type Load, type ThroughputRow } from './http-benchmarks.js';
+import { fanIn, listThroughput, makeCallOverhead, NOT_MODIFIED_PAIRS, type Load, type ThroughputRow } from './http-benchmarks.js';
 import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmarks.js';
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
@@ -303,7 +303,7 @@ Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${fixed(total
 These machines are shared and noisy (load average ${fixed(loadAtStart[0] ?? NaN)} when the run started, ${fixed(loadAtEnd[0] ?? NaN)} when it ended): read the ratios, which compare with a reference measured in the same run; absolute figures are context.
 
 ## 1. List throughput (50 connections, ${windows.throughputSeconds} s each)
-Reference: a bare \`node:http\` server sending the very same bytes, precomputed (the limit of Node here).
+Reference: a bare \`node:http\` server sending the very same bytes, precomputed (the limit of Node here). A \`304\` row is each side's median of ${NOT_MODIFIED_PAIRS} runs, taken in pairs whose order alternates (service first, then the bare server first): one window against one other varied by a third here.
 
 ${throughputTable(throughput)}
 
