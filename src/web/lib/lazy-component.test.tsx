@@ -29,9 +29,11 @@ describe('lazyComponent', () => {
 
   it('renders at once, without the fallback, once preloaded', async () => {
     const load = vi.fn(() => Promise.resolve(Greeting));
-    const { Component, preload } = lazyComponent(load);
+    const { Component, preload, loaded } = lazyComponent(load);
+    expect(loaded()).toBeUndefined();
     await preload();
     await preload();
+    expect(loaded()).toBe(Greeting);
     render(inSuspense(<Component name="Ada" />));
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hello Ada 0' })).toBeInTheDocument();

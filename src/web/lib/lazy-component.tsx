@@ -1,7 +1,8 @@
 /**
  * A component whose code is not on the first screen: it loads when first rendered (inside the
  * caller's Suspense boundary), or earlier through `preload()` (one request, again after a failed
- * one). Once loaded it renders at once, without passing through the Suspense fallback.
+ * one). Once loaded it renders at once, without passing through the Suspense fallback; `loaded()`
+ * gives it, for a caller that renders its own placeholder instead of suspending.
  */
 import { lazy, useState, type ComponentType } from 'react';
 
@@ -22,5 +23,5 @@ export const lazyComponent = <P extends object>(load: () => Promise<ComponentTyp
     const [Type] = useState<ComponentType<P>>(() => loaded ?? (Lazy as ComponentType<P>));
     return <Type {...props} />;
   };
-  return { Component, preload };
+  return { Component, preload, loaded: (): ComponentType<P> | undefined => loaded };
 };

@@ -18,6 +18,7 @@ const stripWith = async (load: () => Promise<unknown>) => {
 
 afterEach(() => {
   vi.doUnmock('./live-alerts.js');
+  vi.unstubAllGlobals();
 });
 
 test('holds its line, checking, until the first data; then loads the rules and hands them the figures', async () => {
@@ -45,5 +46,4 @@ test('a load that fails says so on the same line and offers a reload', async () 
   vi.stubGlobal('location', { ...window.location, reload });
   await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
   expect(reload).toHaveBeenCalledTimes(1);
-  vi.unstubAllGlobals();
 });

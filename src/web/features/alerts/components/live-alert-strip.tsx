@@ -7,25 +7,21 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { lazyComponent } from '../../../lib/lazy-component.js';
 import type { AlertCenterInput } from '../hooks/use-alert-center.js';
 import { AlertStripNote } from './alert-line.js';
 
-type Alerts = ComponentType<AlertCenterInput>;
-
 /** Loaded once for the page: a later mount (another application chosen) renders at once. */
-let loaded: Alerts | undefined;
-const load = async (): Promise<Alerts> => {
-  loaded ??= (await import('./live-alerts.js')).LiveAlerts;
-  return loaded;
-};
+const rules = lazyComponent(async () => (await import('./live-alerts.js')).LiveAlerts);
 
 export const LiveAlertStrip = (input: AlertCenterInput) => {
-  const [Alerts, setAlerts] = useState<Alerts | undefined>(() => loaded);
+  // Not suspending: a failed load must leave this line, not the page, saying so.
+  const [Alerts, setAlerts] = useState<ComponentType<AlertCenterInput> | undefined>(rules.loaded);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (Alerts !== undefined || !input.ready) return undefined;
     let current = true;
-    load().then(
+    rules.preload().then(
       (component) => current && setAlerts(() => component),
       () => current && setFailed(true),
     );
