@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CallRecord } from '../../contract/call-record.js';
+import { asciiJSON } from './ascii-json.js';
 import { CALL_FIELD_NAMES, CALL_FIELDS } from '../providers/call-fields.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { diffSortedCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
@@ -39,7 +40,8 @@ export interface ProviderIdentity {
  * snapshot with the same calls: an unchanged list keeps its ETag (a 304 for pollers) and costs no
  * second serialization or gzip. Each record's JSON is kept per version of a call (its object, which
  * a call keeps while it does not change) and shared by the lists after, so a sync where 5 % changed
- * serializes 5 %, and nothing is copied for the rest.
+ * serializes 5 %, and nothing is copied for the rest. The records are ASCII (`asciiJSON`): one
+ * accented name does not make a browser read the whole list as a two-byte string.
  */
 class SerializedCalls {
   private callsText: string | undefined;
@@ -57,7 +59,7 @@ class SerializedCalls {
   recordJSON(call: ProviderCall): string {
     let json = this.records.get(call);
     if (json === undefined) {
-      json = JSON.stringify(toCallRecord(call, this.provider.id, this.provider.name));
+      json = asciiJSON(toCallRecord(call, this.provider.id, this.provider.name));
       this.records.set(call, json);
     }
     return json;

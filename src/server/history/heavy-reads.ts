@@ -6,6 +6,7 @@
  */
 import type { ProviderScope } from '../../contract/paths.js';
 import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
+import { asciiJSON } from '../calls/ascii-json.js';
 import { SqliteAdapter } from 'kysely';
 import { fromCallRow, type CallRow, type JournaledCall } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
@@ -109,9 +110,10 @@ class ByteChunks {
 }
 
 /**
- * The list's answer for a window, serialized and tagged where it is read: the same bytes as
- * `JSON.stringify({ calls, fromDate, toDate, totalCalls })`, written call by call so a week of
- * calls never sits in memory as objects, and the reader's garbage collector has little to do.
+ * The list's answer for a window, serialized and tagged where it is read: the same value as
+ * `JSON.stringify({ calls, fromDate, toDate, totalCalls })`, in ASCII like the live list's
+ * (`asciiJSON`), written call by call so a week of calls never sits in memory as objects, and the
+ * reader's garbage collector has little to do.
  */
 const windowList = async (db: HistoryDb, { scope, provider, from, to, limit, isMissedCall }: WindowListRequest): Promise<WindowList> => {
   const out = new ByteChunks();
@@ -120,7 +122,7 @@ const windowList = async (db: HistoryDb, { scope, provider, from, to, limit, isM
   for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1, isMissedCall))) {
     count += 1;
     if (count > limit) return { kind: 'too-many' };
-    out.write(`${count > 1 ? ',' : ''}${JSON.stringify(toCallRecord(fromCallRow(row), provider.id, provider.name))}`);
+    out.write(`${count > 1 ? ',' : ''}${asciiJSON(toCallRecord(fromCallRow(row), provider.id, provider.name))}`);
   }
   out.write(`],"fromDate":${JSON.stringify(iso(from))},"toDate":${JSON.stringify(iso(to))},"totalCalls":${count}}`);
   const body = out.join();

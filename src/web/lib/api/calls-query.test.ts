@@ -14,6 +14,20 @@ describe('parseChangedCalls', () => {
     expect(parsed.map((c) => c.callID)).toEqual(['a', 'b', 'c']);
   });
 
+  it('answers an unchanged list with the previous array, which the cache then leaves as it is', () => {
+    const previous = [callRecord('a'), callRecord('b')];
+    const parsed = parseChangedCalls(previous.map((call) => ({ ...call })), previous);
+    expect(parsed).toBe(previous);
+    // A list whose calls are the same but in another order, or one call fewer, is a new array of the same objects.
+    const reordered = parseChangedCalls([{ ...previous[1] }, { ...previous[0] }], previous);
+    expect(reordered).not.toBe(previous);
+    expect(reordered[0]).toBe(previous[1]);
+    expect(parseChangedCalls([{ ...previous[0] }], previous)).toEqual([previous[0]]);
+    // Already shared: structural sharing returns the poll's data untouched, without a second walk.
+    const next = { calls: reordered, snapshotAgeMs: 0, receivedAt: 2 };
+    expect(shareCallsByID({ calls: previous, snapshotAgeMs: 0, receivedAt: 1 }, next)).toBe(next);
+  });
+
   it('refuses a record that breaks the contract, even one that was valid before', () => {
     const previous = [callRecord('a')];
     expect(() => parseChangedCalls([{ ...previous[0], remoteNumber: '+1 555' }], previous)).toThrow(ApiError);

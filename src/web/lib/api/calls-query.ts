@@ -54,20 +54,42 @@ const sameCall = (a: CallRecord, b: Record<string, unknown>): boolean => {
   return Object.keys(a).length === Object.keys(b).length;
 };
 
+const isCallsData = (value: unknown): value is CallsData =>
+  typeof value === 'object' && value !== null && Array.isArray((value as CallsData).calls);
+
+/**
+ * Lists built from the previous one that already keep every unchanged call's object (a change
+ * from the stream applied to the list, a poll's records checked against the list before): sharing
+ * them again would only walk 10,000 calls for nothing.
+ */
+const sharedLists = new WeakSet<readonly CallRecord[]>();
+
+export const keepsUnchangedCalls = <T extends readonly CallRecord[]>(calls: T): T => {
+  sharedLists.add(calls);
+  return calls;
+};
+
 /** The list with its records left unchecked: they are checked one by one below. */
 const listEnvelopeSchema = listCallsResponseSchema.extend({ calls: z.array(z.unknown()) });
 
 /**
  * Parses the records at the boundary, but only those that changed: a record equal to one
  * already checked on the previous poll keeps that object (which also keeps its row from
- * re-rendering). At 10,000 calls with a few percent changing, this is most of a poll's cost saved.
+ * re-rendering), and a list equal to the previous one is that very array. At 10,000 calls with a
+ * few percent changing, this is most of a poll's cost saved. The result shares its calls already:
+ * the cache's structural sharing (`shareCallsByID`) leaves it as it is.
  */
 export const parseChangedCalls = (raw: unknown[], previous: CallRecord[] | undefined): CallRecord[] => {
   const known = new Map((previous ?? []).map((call) => [call.callID, call]));
-  return raw.map((value, index) => {
+  let unchanged = previous?.length === raw.length;
+  const calls = raw.map((value, index) => {
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const before = typeof record.callID === 'string' ? known.get(record.callID) : undefined;
-    if (before && sameCall(before, record)) return before;
+    if (before && sameCall(before, record)) {
+      if (previous?.[index] !== before) unchanged = false;
+      return before;
+    }
+    unchanged = false;
     const parsed = callRecordSchema.safeParse(value);
     if (!parsed.success)
       throw new ApiError(
@@ -76,20 +98,7 @@ export const parseChangedCalls = (raw: unknown[], previous: CallRecord[] | undef
       );
     return parsed.data;
   });
-};
-
-const isCallsData = (value: unknown): value is CallsData =>
-  typeof value === 'object' && value !== null && Array.isArray((value as CallsData).calls);
-
-/**
- * Lists built from the previous one that already keep every unchanged call's object (a change
- * from the stream applied to the list): sharing them again would only walk 10,000 calls for nothing.
- */
-const sharedLists = new WeakSet<readonly CallRecord[]>();
-
-export const keepsUnchangedCalls = <T extends readonly CallRecord[]>(calls: T): T => {
-  sharedLists.add(calls);
-  return calls;
+  return keepsUnchangedCalls(unchanged && previous ? previous : calls);
 };
 
 /**
