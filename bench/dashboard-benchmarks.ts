@@ -89,6 +89,26 @@ export const parseReferenceMs = (page: Page, port: number, path = LIST_PATH) =>
     { url: `http://127.0.0.1:${port}${path}`, token: BENCH_TOKEN },
   );
 
+/**
+ * Median time for this page to take in one answer of the list once its first byte is there: the
+ * browser's own delivery of the bytes (from the network process, decoded to text), the part of a
+ * poll that no code of the page runs in. The reference for a poll's time from its response.
+ */
+export const bodyReferenceMs = (page: Page, port: number, path = LIST_PATH) =>
+  page.evaluate(
+    async ({ url, token }) => {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' });
+        const start = performance.now();
+        await response.text();
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b)[3] ?? NaN;
+    },
+    { url: `http://127.0.0.1:${port}${path}`, token: BENCH_TOKEN },
+  );
+
 export interface DashboardAtSize {
   calls: number;
   transport: Transport;
@@ -100,6 +120,10 @@ export interface DashboardAtSize {
   commitMax: number;
   /** The app's own measure, from the latest arrival before the commit. */
   latestArrivalP50: number;
+  /** Polls: from the first byte of the response whose body the commit shows (its resource timing), so with its transfer. */
+  fromResponseP50?: number;
+  /** Polls: the same page taking in one answer of the list once its first byte is there (`bodyReferenceMs`). */
+  bodyReferenceMs?: number;
   longTasks: number;
   longestTask: number;
   scrollFps: number;
@@ -123,6 +147,18 @@ const sinceEarliestArrival = (arrivals: number[], commits: { start: number; end:
     return first === undefined ? [] : [commit.end - first];
   });
 };
+
+/**
+ * Per commit of a poll, the time since the first byte of the response it shows: the latest list
+ * response whose last byte came before the commit's arrival mark (the body in). A `304` has no
+ * arrival after it and is passed over.
+ */
+const sinceResponse = (responses: { firstByte: number; lastByte: number }[], arrivals: number[], commits: { start: number; end: number }[]) =>
+  commits.flatMap((commit) => {
+    const arrival = arrivals.filter((at) => at <= commit.start).at(-1);
+    const response = responses.filter((r) => arrival !== undefined && r.lastByte <= arrival).at(-1);
+    return response === undefined ? [] : [commit.end - response.firstByte];
+  });
 
 /** Frames per second while the table scrolls by 120 px a frame for 5 s, updates arriving meanwhile. */
 const scrollFps = (page: Page) =>
@@ -166,10 +202,24 @@ export const dashboardAtSize = async (
     // The first snapshot and what it sets off (lazy chunks, the chart's first render) are not steady updates.
     await page.waitForTimeout(3000);
     await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[]; arrivals: number[]; commits: { start: number; end: number }[] };
+      const w = window as unknown as {
+        longTasks: number[];
+        arrivals: number[];
+        commits: { start: number; end: number }[];
+        responses: { firstByte: number; lastByte: number }[];
+      };
       w.longTasks = [];
       w.arrivals = [];
       w.commits = [];
+      w.responses = [];
+      // The live list's responses (window lists have a query): when their first and last bytes came.
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          if (/\/calls$/.test(new URL(timing.name).pathname) && !timing.name.includes('?'))
+            w.responses.push({ firstByte: timing.responseStart, lastByte: timing.responseEnd });
+        }),
+      ).observe({ type: 'resource' });
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({
         type: 'longtask',
       });
@@ -184,14 +234,22 @@ export const dashboardAtSize = async (
     });
     await page.waitForTimeout(options.seconds * 1000);
     const sample = await page.evaluate(() => {
-      const { longTasks, arrivals, commits } = window as unknown as {
+      const { longTasks, arrivals, commits, responses } = window as unknown as {
         longTasks: number[];
         arrivals: number[];
         commits: { start: number; end: number }[];
+        responses: { firstByte: number; lastByte: number }[];
       };
-      return { longTasks, arrivals, commits };
+      return { longTasks, arrivals, commits, responses: [...responses].sort((a, b) => a.lastByte - b.lastByte) };
     });
     const fromEarliest = sinceEarliestArrival(sample.arrivals, sample.commits);
+    const polled =
+      transport === 'poll'
+        ? {
+            fromResponseP50: quantile(sinceResponse(sample.responses, sample.arrivals, sample.commits), 0.5),
+            bodyReferenceMs: await bodyReferenceMs(page, service.port),
+          }
+        : {};
     const fps = await scrollFps(page);
     const trace = options.profileMs ? await traceMainThread(browser, page, Math.min(5000, options.profileMs)) : undefined;
     const profile = options.profileMs
@@ -213,6 +271,7 @@ export const dashboardAtSize = async (
       longestTask: Math.max(0, ...sample.longTasks),
       scrollFps: fps,
       parseReferenceMs: await parseReferenceMs(page, service.port),
+      ...polled,
       ...(trace ? { trace } : {}),
       ...(profile ? { profile } : {}),
     };

@@ -105,12 +105,12 @@ const dashboardTargets = (row: DashboardAtSize) => {
 
 const dashboardTable = (rows: DashboardAtSize[]) =>
   [
-    "| live calls | calls arrive by | table commits | arrival → table commit p50 / p95 / max | the app's measure p50 | p50 ÷ parse of one poll | p50 ÷ polling p50 | long tasks (> 50 ms) | longest task | scroll fps | targets |",
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    "| live calls | calls arrive by | table commits | arrival → table commit p50 / p95 / max | the app's measure p50 | a poll from its response's first byte, p50 (the page taking in the body alone) | p50 ÷ parse of one poll | p50 ÷ polling p50 | long tasks (> 50 ms) | longest task | scroll fps | targets |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const polled = rows.find((other) => other.calls === row.calls && other.transport === 'poll');
       const versusPoll = row.transport === 'stream' && polled ? ratio(row.commitP50, polled.commitP50) : '(reference)';
-      return `| ${count(row.calls)} | ${row.transport === 'stream' ? 'stream' : 'polling every 1 s (today)'} | ${row.updates} in ${row.seconds} s | ${fixed(row.commitP50)} / ${fixed(row.commitP95)} / ${fixed(row.commitMax)} ms | ${fixed(row.latestArrivalP50)} ms | ${ratio(row.commitP50, row.parseReferenceMs)} (parse ${fixed(row.parseReferenceMs)} ms) | ${versusPoll} | ${row.longTasks} | ${fixed(row.longestTask, 0)} ms | ${fixed(row.scrollFps, 0)} | ${dashboardTargets(row)} |`;
+      return `| ${count(row.calls)} | ${row.transport === 'stream' ? 'stream' : 'polling every 1 s (today)'} | ${row.updates} in ${row.seconds} s | ${fixed(row.commitP50)} / ${fixed(row.commitP95)} / ${fixed(row.commitMax)} ms | ${fixed(row.latestArrivalP50)} ms | ${row.fromResponseP50 === undefined ? '—' : `${fixed(row.fromResponseP50)} ms (${fixed(row.bodyReferenceMs ?? NaN)} ms)`} | ${ratio(row.commitP50, row.parseReferenceMs)} (parse ${fixed(row.parseReferenceMs)} ms) | ${versusPoll} | ${row.longTasks} | ${fixed(row.longestTask, 0)} ms | ${fixed(row.scrollFps, 0)} | ${dashboardTargets(row)} |`;
     }),
   ].join('\n');
 
@@ -328,7 +328,7 @@ Each row: the first list on screen and 3 s to settle (the first snapshot excepte
 
 ${dashboardTable(dashboard)}
 
-"Arrival → commit" runs from the moment update bytes arrive (a poll's response, or a read of the stream holding events), through parsing, checking against the contract, writing into the query cache and rendering, to the table's layout effect. The app marks each arrival (\`callboard:calls-received\`) and measures to the commit from the latest mark (\`callboard:poll-to-commit\`, "the app's measure"); where stream events arrive faster than the page commits them, one commit shows several, so the figures here run from the earliest arrival each commit shows, read from the same marks: the wait of the oldest change on screen. The reference "parse of one poll" is this page's \`JSON.parse\` of the whole list.
+"Arrival → commit" runs from the moment an update's bytes are in the page (a poll's whole body, or a read of the stream holding events), through parsing, checking against the contract, writing into the query cache and rendering, to the table's layout effect. The app marks each arrival (\`callboard:calls-received\`) and measures to the commit from the latest mark (\`callboard:poll-to-commit\`, "the app's measure"); where stream events arrive faster than the page commits them, one commit shows several, so the figures here run from the earliest arrival each commit shows, read from the same marks: the wait of the oldest change on screen. A poll's time from the first byte of its response (its resource timing) adds the body's transfer; beside it, the same page taking in one answer of the list alone, from its first byte to its text (the browser's delivery of the bytes, where no code of the page runs). The reference "parse of one poll" is this page's \`JSON.parse\` of the whole list.
 
 ${dashboardLimits(dashboard)}
 

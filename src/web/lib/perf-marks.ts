@@ -1,8 +1,9 @@
 /**
- * Performance API marks around an update: when it arrived (before parsing), and when the screen
- * committed it. Benchmarks and the browser's performance panel read the measures:
- * `callboard:poll-to-commit` for the calls (parsing, checking, sharing and rendering, all of it),
- * `callboard:agents-to-commit` for the agent board.
+ * Performance API marks around an update: when its bytes were in (a poll's whole body, a read of
+ * the stream holding events; before parsing), and when the screen committed it. Benchmarks and
+ * the browser's performance panel read the measures: `callboard:poll-to-commit` for the calls
+ * (parsing, checking, sharing and rendering, all of it), `callboard:agents-to-commit` for the
+ * agent board. A poll's transfer, from the response's first byte, is in its resource timing.
  */
 
 export const CALLS_RECEIVED = 'callboard:calls-received';

@@ -53,8 +53,17 @@ export class ApiClient {
     return response;
   }
 
-  private async parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
-    const result = schema.safeParse(await response.json().catch(() => undefined));
+  /** `onBody` runs once the body's bytes are in, before they are parsed. */
+  private async parse<S extends z.ZodType>(response: Response, schema: S, onBody?: () => void): Promise<z.infer<S>> {
+    let body: unknown;
+    try {
+      const text = await response.text();
+      onBody?.();
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const result = schema.safeParse(body);
     if (!result.success)
       throw new ApiError(
         'invalid_response',
@@ -68,7 +77,7 @@ export class ApiClient {
     return this.parse(await this.send(path, { method: 'GET', signal }), schema);
   }
 
-  /** GET with If-None-Match: a 304 says the caller's copy is still current. `onBody` runs when a new body arrives. */
+  /** GET with If-None-Match: a 304 says the caller's copy is still current. `onBody` runs when a new body is in, before its parse. */
   async getConditional<S extends z.ZodType>(
     path: string,
     schema: S,
@@ -78,10 +87,9 @@ export class ApiClient {
   ): Promise<Conditional<z.infer<S>>> {
     const response = await this.send(path, { method: 'GET', signal, headers: etag ? { 'if-none-match': etag } : {} });
     if (response.status === 304) return { notModified: true, headers: response.headers };
-    onBody?.();
     return {
       notModified: false,
-      data: await this.parse(response, schema),
+      data: await this.parse(response, schema, onBody),
       etag: response.headers.get('etag') ?? undefined,
       headers: response.headers,
     };
