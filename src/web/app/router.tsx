@@ -1,8 +1,13 @@
-/** Routes: the live view, analytics, the wallboard, the connection page and phone links; pages load lazily. */
+/**
+ * Routes: the live view, analytics, the wallboard, the connection page and phone links; pages load
+ * lazily. A page that fails to load or breaks shows what happened in its place (`RouteError`;
+ * `PageError` inside the layout, for the live view and analytics, so the navigation stays).
+ */
 import { createBrowserRouter, redirect } from 'react-router';
 import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
+import { PageError, RouteError } from './route-error.js';
 
 const Loading = () => <p className="p-6 text-muted">Loading…</p>;
 
@@ -10,12 +15,14 @@ export const router = createBrowserRouter([
   {
     path: '/connect',
     HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
     lazy: async () => ({ Component: (await import('./routes/connect-page.js')).ConnectPage }),
   },
   {
     // A clicked tel: link: on to the live view's click-to-call form, filled in; the connection check happens there.
     path: PHONE_LINK_PATH,
     HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
     loader: ({ request }) => {
       const target = phoneLinkTarget(new URL(request.url).search);
       return redirect(target.pathname + target.search);
@@ -24,6 +31,7 @@ export const router = createBrowserRouter([
   {
     element: <RequireConnection />,
     HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
     children: [
       {
         path: '/wallboard',
@@ -32,11 +40,24 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }) },
-          { path: '/analytics', lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }) },
+          {
+            index: true,
+            ErrorBoundary: PageError,
+            lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+          },
+          {
+            path: '/analytics',
+            ErrorBoundary: PageError,
+            lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }),
+          },
         ],
       },
     ],
   },
-  { path: '*', HydrateFallback: Loading, lazy: async () => ({ Component: (await import('./routes/not-found-page.js')).NotFoundPage }) },
+  {
+    path: '*',
+    HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({ Component: (await import('./routes/not-found-page.js')).NotFoundPage }),
+  },
 ]);

@@ -30,6 +30,7 @@ import type { Workspace } from '../../lib/workspace.js';
 import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 import { WorkspaceGate } from '../workspace-gate.js';
+import { PartBoundary } from '../../components/part-boundary.js';
 
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
   async () => (await import('../../features/live-calls/components/end-call-dialog.js')).EndCallDialog,
@@ -44,7 +45,8 @@ const usePreloadAfterData = (ready: boolean) =>
   useEffect(() => {
     if (!ready) return undefined;
     return whenIdle(() => {
-      for (const preload of [preloadEndCallDialog, preloadCallOutcome, preloadThresholdSettings]) preload().catch(() => undefined);
+      for (const preload of [preloadEndCallDialog, preloadCallOutcome, preloadThresholdSettings])
+        preload().catch(() => undefined);
     });
   }, [ready]);
 
@@ -78,7 +80,13 @@ const useAgentChoice = () => {
   return { selected, onSelect };
 };
 
-const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
+const LiveView = ({
+  workspace,
+  onSelect,
+}: {
+  workspace: Workspace;
+  onSelect: (choice: { app?: string; provider?: string }) => void;
+}) => {
   const intervalMs = usePollInterval();
   const feed = useCallsFeed(workspace.scopes, { intervalMs });
   // The table shows each change first; the figures (tiles, chart, alerts, panels) follow in a
@@ -145,9 +153,14 @@ const LiveView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (ch
         />
       </div>
       {ending.asking ? (
-        <Suspense fallback={null}>
-          <EndCallDialog call={ending.asking.call} scope={ending.asking.scope} onClose={ending.close} />
-        </Suspense>
+        <PartBoundary
+          what="Ending a call"
+          className="fixed inset-x-4 bottom-4 z-50 rounded-md border border-danger/40 bg-panel p-3 shadow-lg"
+        >
+          <Suspense fallback={null}>
+            <EndCallDialog call={ending.asking.call} scope={ending.asking.scope} onClose={ending.close} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </div>
   );

@@ -18,6 +18,7 @@ import { CallerIdentity } from './caller-identity.js';
 import { inputClass, labelClass } from './field-styles.js';
 import { NumberField } from './number-field.js';
 import { SubscriberPicker } from './subscriber-picker.js';
+import { PartBoundary } from '../../../components/part-boundary.js';
 
 /**
  * What follows a placed call, its progress or why it failed, is not needed before the live data is
@@ -113,7 +114,9 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
 
   // A call-back request fills the form once per distinct request, during render so no stale frame shows.
   const callBack = useCallBackRequest();
-  const callBackKey = callBack ? `${callBack.remoteNumber}\n${callBack.subscriberID ?? ''}\n${callBack.requestedAt ?? ''}` : undefined;
+  const callBackKey = callBack
+    ? `${callBack.remoteNumber}\n${callBack.subscriberID ?? ''}\n${callBack.requestedAt ?? ''}`
+    : undefined;
   const [appliedCallBack, setAppliedCallBack] = useState<string>();
   if (callBackKey !== appliedCallBack) {
     setAppliedCallBack(callBackKey);
@@ -235,14 +238,18 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
         </Button>
       </form>
       {error ? (
-        <Suspense fallback={null}>
-          <CallProblem error={error} context={{ providerName, callerName }} otherFieldErrors={otherFieldErrors} />
-        </Suspense>
+        <PartBoundary what="The call's problem">
+          <Suspense fallback={null}>
+            <CallProblem error={error} context={{ providerName, callerName }} otherFieldErrors={otherFieldErrors} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
       {placed ? (
-        <Suspense fallback={null}>
-          <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} />
-        </Suspense>
+        <PartBoundary what="The call's progress">
+          <Suspense fallback={null}>
+            <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </div>
   );

@@ -1,22 +1,27 @@
 /** Concurrent live calls over the last 15 or 60 minutes, inbound and outbound stacked: the journal's minutes, then one sample per update, kept across reloads. */
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
+import { PartBoundary } from '../../../components/part-boundary.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useNow } from '../../../lib/clock.js';
+import { lazyComponent } from '../../../lib/lazy-component.js';
 import { samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { useJournalSeed } from '../hooks/use-journal-seed.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
 import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
 import { zonedTicks } from '../../../lib/time-ticks.js';
 import { concurrencyView, describeConcurrency, type RangeMinutes } from '../utils/chart-series.js';
+import type { ConcurrencyAreaChart as AreaChart } from './concurrency-area-chart.js';
 import { ConcurrencyTable } from './concurrency-table.js';
 import { RangeToggle } from './range-toggle.js';
 import { SeriesLegend } from './series-legend.js';
 
 // The drawing loads beside, not before, the first render of live data.
-const ConcurrencyAreaChart = lazy(async () => ({ default: (await import('./concurrency-area-chart.js')).ConcurrencyAreaChart }));
+const { Component: ConcurrencyAreaChart } = lazyComponent<ComponentProps<typeof AreaChart>>(
+  async () => (await import('./concurrency-area-chart.js')).ConcurrencyAreaChart,
+);
 
 type ChartSize = 'normal' | 'wall';
 
@@ -55,34 +60,38 @@ const ConcurrencyView = ({
   const summary = describeConcurrency(view, timeZone);
   const wall = size === 'wall';
 
+  const room = wall ? 'min-h-0 flex-1' : 'h-64';
   const plot = (
-    // On a wall, the drawing is clipped to its room in height: it is redrawn a frame after that room
-    // shrinks, and a screen that cannot scroll must not grow a scroll bar meanwhile.
-    <div
-      role="img"
-      aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`}
-      className={wall ? 'relative min-h-0 flex-1 overflow-y-clip' : 'relative h-64'}
-    >
-      <div className="absolute inset-0">
-        {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
-        {receivedAt > 0 ? (
-          <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
-            <ConcurrencyAreaChart
-              points={view.points}
-              from={from}
-              to={to}
-              ticks={ticks}
-              tickStepMinutes={tickStep}
-              peak={view.peak}
-              timeZone={timeZone}
-              size={size}
-            />
-          </Suspense>
-        ) : (
-          <p className="p-4 text-sm text-muted">Waiting for the first update…</p>
-        )}
+    // Outside the drawing: a picture's text is not read out, and a failure to load it must be.
+    <PartBoundary what="The chart" className={`${room} content-center p-4`}>
+      {/* On a wall, the drawing is clipped to its room in height: it is redrawn a frame after that room
+          shrinks, and a screen that cannot scroll must not grow a scroll bar meanwhile. */}
+      <div
+        role="img"
+        aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`}
+        className={`relative ${room} ${wall ? 'overflow-y-clip' : ''}`}
+      >
+        <div className="absolute inset-0">
+          {/* The chart's code is fetched once live data is on screen: the first screen needs the calls first. */}
+          {receivedAt > 0 ? (
+            <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
+              <ConcurrencyAreaChart
+                points={view.points}
+                from={from}
+                to={to}
+                ticks={ticks}
+                tickStepMinutes={tickStep}
+                peak={view.peak}
+                timeZone={timeZone}
+                size={size}
+              />
+            </Suspense>
+          ) : (
+            <p className="p-4 text-sm text-muted">Waiting for the first update…</p>
+          )}
+        </div>
       </div>
-    </div>
+    </PartBoundary>
   );
   return children({ summary, plot, inRange: view.inRange });
 };

@@ -14,6 +14,7 @@ import { ColumnVisibility } from './column-visibility.js';
 import { FacetedFilter } from './faceted-filter.js';
 import { SubscriberFilter } from './subscriber-filter.js';
 import { ToolbarDisclosure } from './toolbar-disclosure.js';
+import { PartBoundary } from '../../../components/part-boundary.js';
 
 /** The settings forms are not needed before the live data is on screen: the live view loads them once its first data is there. */
 const { Component: ThresholdSettings, preload: preloadThresholdSettings } = lazyComponent(
@@ -95,9 +96,11 @@ export const TableToolbar = ({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <ColumnVisibility columns={columns} hidden={params.hidden} onChange={params.setHidden} />
           <ToolbarDisclosure label="Thresholds" align="end">
-            <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
-              <ThresholdSettings />
-            </Suspense>
+            <PartBoundary what="The threshold settings">
+              <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
+                <ThresholdSettings />
+              </Suspense>
+            </PartBoundary>
           </ToolbarDisclosure>
           <Button size="sm" onClick={onExport} disabled={exportCount === 0}>
             Export CSV
