@@ -26,7 +26,9 @@ describe('PartBoundary', () => {
         </PartBoundary>
       </div>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('The chart could not load: the service may have been updated, or be out of reach.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The chart could not load: the service may have been updated, or be out of reach.',
+    );
     expect(screen.getByText('the calls')).toBeInTheDocument();
     const failedLoads = load.mock.calls.length;
     reachable = true;
@@ -47,5 +49,21 @@ describe('PartBoundary', () => {
       </PartBoundary>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The chart stopped working: no scale for an empty range.');
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  });
+
+  it('lets a part the user opened be put away instead', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = () => {
+      throw chunkGone();
+    };
+    const close = vi.fn();
+    render(
+      <PartBoundary what="Ending a call" onDismiss={close}>
+        <Broken />
+      </PartBoundary>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });

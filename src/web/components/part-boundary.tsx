@@ -15,6 +15,8 @@ interface Props {
   what: string;
   children: ReactNode;
   className?: string;
+  /** For a part the user opened (a dialog): a way to put it away instead of trying again. */
+  onDismiss?: () => void;
 }
 
 export class PartBoundary extends Component<Props, { error: unknown; attempt: number }> {
@@ -44,6 +46,11 @@ export class PartBoundary extends Component<Props, { error: unknown; attempt: nu
         >
           Try again
         </Button>
+        {this.props.onDismiss ? (
+          <Button size="sm" variant="ghost" onClick={this.props.onDismiss}>
+            Close
+          </Button>
+        ) : null}
       </div>
     );
   }

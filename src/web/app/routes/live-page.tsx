@@ -155,6 +155,7 @@ const LiveView = ({
       {ending.asking ? (
         <PartBoundary
           what="Ending a call"
+          onDismiss={ending.close}
           className="fixed inset-x-4 bottom-4 z-50 rounded-md border border-danger/40 bg-panel p-3 shadow-lg"
         >
           <Suspense fallback={null}>
