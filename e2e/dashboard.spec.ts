@@ -76,14 +76,11 @@ test('no page breaks its Content-Security-Policy, and every script and styleshee
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
   });
   const encodings = new Map<string, string>();
   page.on('response', (response) => {
-    if (/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname))
-      encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
+    if (/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
   });
   for (const path of ['/', '/wallboard', '/analytics']) {
     await page.goto(service.dashboardURL.replace(/\/#/, `${path}#`));
@@ -318,9 +315,7 @@ test("the live view's tiles show every number whole, on a desk screen, a large o
     await page.setViewportSize({ width, height });
     await openLiveView(page);
     // Written out by the phone rules, which load just after the first data: "+1 (415) 555-0123 · inbound" (or a withheld caller's).
-    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(
-      /(\+\d[\d ()-]+|Withheld) · (inbound|outbound)/,
-    );
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/(\+\d[\d ()-]+|Withheld) · (inbound|outbound)/);
     expect(await cutOffText(statistics(page)), `${width}x${height}`).toEqual([]);
     const fit = await pageFit(page);
     expect(fit.scrollWidth, `${width}x${height}: no sideways scrolling`).toBeLessThanOrEqual(fit.width);
@@ -328,9 +323,7 @@ test("the live view's tiles show every number whole, on a desk screen, a large o
   }
 });
 
-test('a large center: "1234 in · 567 out" stays on one line on the wallboard, so the chart keeps its share of the screen', async ({
-  page,
-}) => {
+test('a large center: "1234 in · 567 out" stays on one line on the wallboard, so the chart keeps its share of the screen', async ({ page }) => {
   test.setTimeout(120_000);
   // The phone system as a center of 1,801 live calls would report it; the dashboard polls it (no stream).
   const now = Date.now();
@@ -346,16 +339,11 @@ test('a large center: "1234 in · 567 out" stays on one line on the wallboard, s
     answeredAt: new Date(now - 50_000 - i * 1000).toISOString(),
   }));
   await page.route('**/calls/stream?**', (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({ title: 'Not Found', status: 404 }),
-    }),
+    route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Not Found', status: 404 }) }),
   );
   await page.route(
     (url) => url.pathname === paths.listCalls(pbx) && url.search === '',
-    (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ calls, totalCalls: calls.length }) }),
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ calls, totalCalls: calls.length }) }),
   );
   await openLiveView(page);
   for (const [width, height, scale] of [
@@ -369,9 +357,7 @@ test('a large center: "1234 in · 567 out" stays on one line on the wallboard, s
     await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
     const directions = page.getByRole('group', { name: 'Inbound / outbound' });
     await expect(directions).toContainText(/1234 in\s*·\s*567 out/);
-    const [inbound, outbound] = await Promise.all(
-      ['in', 'out'].map((unit) => directions.getByText(unit, { exact: true }).boundingBox()),
-    );
+    const [inbound, outbound] = await Promise.all(['in', 'out'].map((unit) => directions.getByText(unit, { exact: true }).boundingBox()));
     expect(Math.abs((inbound?.y ?? 0) - (outbound?.y ?? Infinity)), `${label}: one line`).toBeLessThan(2);
     const fit = await pageFit(page);
     expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
@@ -390,10 +376,7 @@ test('a large center: "1234 in · 567 out" stays on one line on the wallboard, s
     const directions = page.getByRole('group', { name: 'Inbound / outbound' });
     await expect(directions).toContainText(/1234 in\s*·\s*567 out/);
     const figure = directions.getByText('in', { exact: true }).locator('xpath=ancestor::p[1]');
-    const { scrollWidth, clientWidth } = await figure.evaluate((p) => ({
-      scrollWidth: p.scrollWidth,
-      clientWidth: p.clientWidth,
-    }));
+    const { scrollWidth, clientWidth } = await figure.evaluate((p) => ({ scrollWidth: p.scrollWidth, clientWidth: p.clientWidth }));
     expect(scrollWidth, `${width}x${height}: the figure fits its tile`).toBeLessThanOrEqual(clientWidth);
   }
 });
@@ -419,9 +402,7 @@ test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling
     await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
     const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
     await expect(chart.locator('svg')).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(
-      /(\+\d[\d ()-]+|Withheld) · (inbound|outbound)/,
-    );
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/(\+\d[\d ()-]+|Withheld) · (inbound|outbound)/);
 
     const fit = await pageFit(page);
     expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
@@ -449,9 +430,7 @@ const held = () => {
   return { until, release };
 };
 
-test('the wallboard does not move as its figures arrive: the tiles have their final size from the first paint', async ({
-  page,
-}) => {
+test('the wallboard does not move as its figures arrive: the tiles have their final size from the first paint', async ({ page }) => {
   test.setTimeout(120_000);
   await openLiveView(page);
   await page.addInitScript(RECORD_LAYOUT_SHIFTS);
@@ -467,8 +446,7 @@ test('the wallboard does not move as its figures arrive: the tiles have their fi
     const calls = held();
     const levels = held();
     const others = held();
-    const gate = (url: URL) =>
-      /\/calls(\/stream)?$/.test(url.pathname) ? calls : url.pathname.endsWith('/service-levels') ? levels : others;
+    const gate = (url: URL) => (/\/calls(\/stream)?$/.test(url.pathname) ? calls : url.pathname.endsWith('/service-levels') ? levels : others);
     await page.route(
       (url) => url.pathname.startsWith('/v1/accounts/'),
       async (route) => {
@@ -481,9 +459,7 @@ test('the wallboard does not move as its figures arrive: the tiles have their fi
     await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     calls.release();
     // Written out by the phone rules, which load after the calls.
-    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(
-      /(\+\d[\d ()-]+|Withheld) · (inbound|outbound)|No call in progress/,
-    );
+    await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/(\+\d[\d ()-]+|Withheld) · (inbound|outbound)|No call in progress/);
     levels.release();
     await expect(page.getByRole('group', { name: 'Service level' })).not.toHaveAttribute('aria-busy');
     others.release();
@@ -491,9 +467,7 @@ test('the wallboard does not move as its figures arrive: the tiles have their fi
     await expect(page.getByRole('img', { name: /^Chart of concurrent live calls/ }).locator('svg')).toBeVisible();
     await page.waitForTimeout(1000);
 
-    const shifts = await page.evaluate(
-      () => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
-    );
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
     // Text that re-wraps inside its held box (a number written out by the phone rules) moves a few words: a thousandth or so.
     // One line of a tile arriving late moves the chart below it, 0.01 and more.
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
