@@ -7,10 +7,42 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.js';
-import { isLoadFailure } from '../lib/load-failure.js';
+import { isLoadFailure, RETRY_LOAD_MS } from '../lib/load-failure.js';
 
-/** How often a page that could not load asks whether the service answers again. */
-export const RELOAD_CHECK_MS = 15_000;
+/** At most this long between checks of a page that keeps failing to load. */
+const LONGEST_CHECK_MS = 5 * 60_000;
+const RELOADS_KEY = 'callboard.reloads-after-load-failure';
+/** Reloads further back than this are forgotten: a page that loaded since starts again at 15 s. */
+const RELOADS_FORGOTTEN_MS = 10 * 60_000;
+
+/** Reloads of this tab for a page that could not load, in the last 10 minutes. */
+const recentReloads = (now: number): number => {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RELOADS_KEY) ?? 'null') as { count?: unknown; at?: unknown } | null;
+    if (typeof saved?.count === 'number' && typeof saved.at === 'number' && now - saved.at < RELOADS_FORGOTTEN_MS)
+      return saved.count;
+  } catch {
+    /* unreadable: none */
+  }
+  return 0;
+};
+
+const noteReload = (now: number) => {
+  try {
+    sessionStorage.setItem(RELOADS_KEY, JSON.stringify({ count: recentReloads(now) + 1, at: now }));
+  } catch {
+    /* storage refused: the next page checks every 15 s */
+  }
+};
+
+/**
+ * How long a page that could not load waits between its checks: 15 s, twice that after each
+ * reload of this tab in the last 10 minutes (at most 5 minutes), so a page whose code keeps failing
+ * behind a service that answers (a proxy that blocks it, a broken update) is not reloaded every
+ * 15 s for good.
+ */
+export const reloadCheckDelay = (now: number = Date.now()): number =>
+  Math.min(LONGEST_CHECK_MS, RETRY_LOAD_MS * 2 ** recentReloads(now));
 
 const describe = (error: unknown): string => {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -26,10 +58,12 @@ const useReloadWhenReachable = (enabled: boolean) =>
       // The page's own address (its fragment stays here): the service answers it once it is back, with its current files.
       fetch(window.location.pathname, { cache: 'no-store' })
         .then((response) => {
-          if (response.ok && !stopped) window.location.reload();
+          if (!response.ok || stopped) return;
+          noteReload(Date.now());
+          window.location.reload();
         })
         .catch(() => undefined);
-    }, RELOAD_CHECK_MS);
+    }, reloadCheckDelay());
     return () => {
       stopped = true;
       clearInterval(timer);

@@ -245,9 +245,10 @@ export const ClickToCallForm = ({ workspace, calls }: { workspace: Workspace; ca
         </PartBoundary>
       ) : null}
       {placed ? (
-        <PartBoundary what="The call's progress">
+        // One boundary per call placed: a failure shown for one call does not hide the next one's progress.
+        <PartBoundary key={placed.idempotencyKey} what="The call's progress">
           <Suspense fallback={null}>
-            <CallProgressView key={placed.idempotencyKey} placed={placed} calls={calls} />
+            <CallProgressView placed={placed} calls={calls} />
           </Suspense>
         </PartBoundary>
       ) : null}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useNow } from '../../../lib/clock.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
+import { RETRY_LOAD_MS } from '../../../lib/load-failure.js';
 import { samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { useJournalSeed } from '../hooks/use-journal-seed.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
@@ -63,7 +64,7 @@ const ConcurrencyView = ({
   const room = wall ? 'min-h-0 flex-1' : 'h-64';
   const plot = (
     // Outside the drawing: a picture's text is not read out, and a failure to load it must be.
-    <PartBoundary what="The chart" className={`${room} content-center p-4`}>
+    <PartBoundary what="The chart" className={`${room} content-center p-4`} retryEveryMs={RETRY_LOAD_MS}>
       {/* On a wall, the drawing is clipped to its room in height: it is redrawn a frame after that room
           shrinks, and a screen that cannot scroll must not grow a scroll bar meanwhile. */}
       <div
