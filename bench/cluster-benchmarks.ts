@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ProviderCall } from '../src/server/providers/phone-system.js';
 import { startSimulatorServer } from '../src/server/providers/simulator/remote/simulator-server.js';
-import { journalBatch } from '../src/server/history/journal-batch.js';
+import { journalBatch } from '../src/server/calls/journal-batch.js';
 import { HistoryStore } from '../src/server/history/history-store.js';
 import { Cluster, type ClusterInstance } from '../src/testbed/cluster.js';
 import { benchCalls, changingPhoneSystem } from './support/bench-calls.js';
@@ -262,6 +262,7 @@ export const measureClusterAtSize = async (options: ClusterSizeOptions): Promise
           after: seq,
           takenAt,
           batch: journalBatch(undefined, [], takenAt),
+          health: {},
           change: { seq: seq + 1, at: takenAt, data: JSON.stringify({ upserts }), upserts, removed: [] },
           ...(checkpoint ? { checkpoint: calls } : {}),
         });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ManualClock } from '../src/server/clock.js';
 import { HistoryStore } from '../src/server/history/history-store.js';
-import { journalBatch } from '../src/server/history/journal-batch.js';
+import { journalBatch } from '../src/server/calls/journal-batch.js';
 import type { HistoryLocation } from '../src/server/history/open-history-database.js';
 import type { ProviderCall } from '../src/server/providers/phone-system.js';
 import { createPhoneSystemSimulator } from '../src/server/providers/simulator/phone-system-simulator.js';

@@ -140,7 +140,7 @@ const retainedLogBytes = () => {
 };
 
 // Subscribed before any stream, so this listener hears each change before a stream writes it.
-runtime?.sync.subscribe((event: SyncEvent) => {
+runtime?.sync.live.subscribe((event: SyncEvent) => {
   if (event.type !== 'changes') return;
   logged.set(event.entry.seq, { at: event.entry.at, dataBytes: Buffer.byteLength(event.entry.data), deflatedBytes: 0 });
 });
@@ -180,7 +180,7 @@ answerQuestions({
       logBytes: retainedLogBytes(),
       cpu: process.cpuUsage(),
       loop: performance.eventLoopUtilization(),
-      serializations: runtime?.sync.changeSerializations ?? 0,
+      serializations: runtime?.sync.live.serializations ?? 0,
       compressions: { ...compressions },
       lastSeq: [...logged.keys()].at(-1) ?? 0,
     };

@@ -180,7 +180,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const readiness = { draining: false };
   app.decorate('readiness', readiness);
   // Ready once every provider has a snapshot or a failure to tell, and no longer once closing: a balancer sends nothing until then.
-  await app.register(systemRoutes, { ready: () => !closing && !readiness.draining && registry.all().every((runtime) => runtime.sync.settled) });
+  await app.register(systemRoutes, { ready: () => !closing && !readiness.draining && registry.all().every((runtime) => runtime.sync.live.settled) });
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);

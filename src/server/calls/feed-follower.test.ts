@@ -17,7 +17,7 @@ const silent = { warn: () => undefined, info: () => undefined, error: () => unde
 const feedOf = (calls: ProviderCall[], changes: FeedChange[]): SharedSync =>
   ({
     read: async (): Promise<FeedRead> => ({
-      state: { epoch: 'e1', seq: changes.at(-1)?.seq ?? 1, takenAt: T0 + 1000, failure: undefined },
+      state: { epoch: 'e1', seq: changes.at(-1)?.seq ?? 1, takenAt: T0 + 1000, health: {} },
       checkpoint: { seq: 1, calls },
       changes,
     }),

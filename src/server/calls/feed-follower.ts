@@ -4,9 +4,10 @@
  * continued starts again from the feed's checkpoint.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ProviderFailure } from '../providers/phone-system.js';
 import { CallSnapshot, type ProviderIdentity } from './call-snapshot.js';
+import { FailureStreak } from './failure-streak.js';
 import type { LiveCalls } from './live-calls.js';
+import { fromFeedHealth } from './provider-health.js';
 import type { FeedChange, FeedRead, SharedSync } from './shared-sync.js';
 
 export class FeedFollower {
@@ -15,8 +16,7 @@ export class FeedFollower {
   private queued: Promise<boolean> | undefined;
   /** What this instance holds could not be continued: the next read starts from the checkpoint. */
   private resync = false;
-  /** Failed reads in a row; the log says when a streak starts and ends. */
-  private failedInARow = 0;
+  private readonly unreadable: FailureStreak;
 
   constructor(
     private readonly shared: SharedSync,
@@ -25,7 +25,9 @@ export class FeedFollower {
     private readonly log: FastifyBaseLogger,
     /** Whether this instance follows now: a leader holds what it committed and reads nothing. */
     private readonly following: () => boolean,
-  ) {}
+  ) {
+    this.unreadable = new FailureStreak(log, { provider: provider.id }, { started: 'shared sync unreadable', ended: 'shared sync readable again' });
+  }
 
   /** Catches up with the feed; resolves whether it could (a leader has nothing to read, so true). */
   read(): Promise<boolean> {
@@ -45,14 +47,11 @@ export class FeedFollower {
     try {
       read = await this.shared.read(this.resync ? undefined : this.live.position);
     } catch (error) {
-      this.failedInARow += 1;
-      const line = { provider: this.provider.id, reason: (error as Error).message, failedInARow: this.failedInARow };
-      if (this.failedInARow === 1) this.log.warn(line, 'shared sync unreadable');
+      this.unreadable.failed({ reason: (error as Error).message });
       this.live.updateHealth();
       return false;
     }
-    if (this.failedInARow > 0) this.log.info({ provider: this.provider.id }, 'shared sync readable again');
-    this.failedInARow = 0;
+    this.unreadable.succeeded();
     // The lead may have been taken while the read was out: the leader holds what it committed.
     if (!read || !this.following()) return true;
     try {
@@ -72,7 +71,7 @@ export class FeedFollower {
     if (read.checkpoint) this.live.restart(state.epoch, read.checkpoint.seq, read.checkpoint.calls, state.takenAt);
     this.follow(read.changes);
     if (state.takenAt !== undefined) this.live.retake(state.takenAt);
-    this.live.setFailure(state.failure ? new ProviderFailure(state.failure.kind, state.failure.message, this.provider.name) : undefined);
+    this.live.setHealth(fromFeedHealth(state.health, this.provider.name));
   }
 
   /**

@@ -8,6 +8,7 @@ import { ProviderFailure, type ProviderCall } from '../providers/phone-system.js
 import { isEmptyDiff } from './call-diff.js';
 import { CallSnapshot, type ProviderIdentity } from './call-snapshot.js';
 import { ChangeLog, type ChangeEntry, type ChangeLogLimits, type LogPosition } from './change-log.js';
+import { HEALTHY, type ProviderHealth } from './provider-health.js';
 import { changesData } from './stream-data.js';
 
 /** What a reader gets: the snapshot and its age, or why there is none fit to serve. */
@@ -46,7 +47,13 @@ export interface NextState {
   removed: string[];
 }
 
-type Health = 'live' | 'failing' | 'stale';
+type Standing = 'live' | 'failing' | 'stale';
+
+/** What readers may ask of a provider's calls; only the sync that owns them changes them. */
+export type CallsView = Pick<
+  LiveCalls,
+  'read' | 'status' | 'subscribe' | 'positioned' | 'changesSince' | 'epoch' | 'serializations' | 'ageMs' | 'settled' | 'liveCount' | 'calls'
+>;
 
 export interface LiveCallsOptions {
   provider: ProviderIdentity;
@@ -59,12 +66,11 @@ export class LiveCalls {
   private snapshot: CallSnapshot | undefined;
   /** Calls a follower took from a checkpoint written before the provider ever answered: served once the feed says it has. */
   private unconfirmed: readonly ProviderCall[] | undefined;
-  private lastFailure: ProviderFailure | undefined;
+  private current: ProviderHealth = HEALTHY;
   private readonly changes: ChangeLog;
   private readonly listeners = new Set<SyncListener>();
-  private health: Health = 'live';
-  private degraded: string | undefined;
-  private toldDegraded: string | undefined;
+  /** The standing and the degradation last told to the listeners. */
+  private told: { standing: Standing; degraded: string | undefined } = { standing: 'live', degraded: undefined };
 
   constructor(private readonly options: LiveCallsOptions) {
     this.changes = new ChangeLog(options.clock, options.changeLog);
@@ -89,12 +95,12 @@ export class LiveCalls {
 
   /**
    * The one way a new state reaches readers: the snapshot, its change numbered in the log and told
-   * to every listener; `recovered` when the provider answered it (a list), which ends a failure.
+   * to every listener, with the provider's health as of that state when it changed with it.
    */
-  publish(state: Pick<NextState, 'snapshot' | 'entry'>, recovered = false): void {
+  publish(state: Pick<NextState, 'snapshot' | 'entry'>, health: ProviderHealth = this.current): void {
     this.snapshot = state.snapshot;
     this.unconfirmed = undefined;
-    if (recovered) this.lastFailure = undefined;
+    this.current = health;
     if (state.entry) {
       this.changes.adopt(state.entry);
       this.emit({ type: 'changes', entry: state.entry });
@@ -102,16 +108,14 @@ export class LiveCalls {
     this.updateHealth();
   }
 
-  /** The provider failed (or recovered from failing, with undefined), as this instance or the cluster's leader saw it. */
-  setFailure(failure: ProviderFailure | undefined): void {
-    this.lastFailure = failure;
+  /** The provider's health changed with no new state, as this instance or the cluster's leader saw it. */
+  setHealth(health: ProviderHealth): void {
+    this.current = health;
     this.updateHealth();
   }
 
-  /** The provider's push connection dropped (with what that means), or reopened (undefined). */
-  setDegraded(detail: string | undefined): void {
-    this.degraded = detail;
-    this.updateHealth();
+  get health(): ProviderHealth {
+    return this.current;
   }
 
   /**
@@ -144,6 +148,11 @@ export class LiveCalls {
     return this.snapshot?.calls ?? this.unconfirmed ?? [];
   }
 
+  /** Calls not ended yet. */
+  liveCount(): number {
+    return this.calls.filter((call) => call.endedAt === undefined).length;
+  }
+
   get position(): LogPosition {
     return this.changes.position;
   }
@@ -157,13 +166,9 @@ export class LiveCalls {
     return this.changes.serializations;
   }
 
-  get failure(): ProviderFailure | undefined {
-    return this.lastFailure;
-  }
-
   /** Whether there is a snapshot or a failure to report. */
   get settled(): boolean {
-    return this.snapshot !== undefined || this.lastFailure !== undefined;
+    return this.snapshot !== undefined || this.current.failure !== undefined;
   }
 
   subscribe(listener: SyncListener): () => void {
@@ -201,24 +206,24 @@ export class LiveCalls {
     const read = this.read();
     const snapshotAgeMs = this.ageMs();
     const age = snapshotAgeMs === undefined ? {} : { snapshotAgeMs };
-    const degraded = this.degraded === undefined ? {} : { degraded: this.degraded };
-    if (!read.ok) return { available: false, failure: read.failure, ...age, ...degraded };
-    return this.lastFailure ? { available: true, failure: this.lastFailure, ...age, ...degraded } : { available: true, ...age, ...degraded };
+    const { failure, degraded } = this.current;
+    const degradation = degraded === undefined ? {} : { degraded };
+    if (!read.ok) return { available: false, failure: read.failure, ...age, ...degradation };
+    return failure ? { available: true, failure, ...age, ...degradation } : { available: true, ...age, ...degradation };
   }
 
-  /** Tells the streams when the provider starts failing, when its snapshot grows too old, and when it recovers. */
+  /** Tells the streams when the provider starts failing, when its snapshot grows too old, when it recovers, and when its degradation changes. */
   updateHealth(): void {
     const status = this.status();
-    const health: Health = !status.available ? 'stale' : status.failure ? 'failing' : 'live';
-    if (health === this.health && this.degraded === this.toldDegraded) return;
-    this.health = health;
-    this.toldDegraded = this.degraded;
+    const standing: Standing = !status.available ? 'stale' : status.failure ? 'failing' : 'live';
+    if (standing === this.told.standing && status.degraded === this.told.degraded) return;
+    this.told = { standing, degraded: status.degraded };
     this.emit({ type: 'status', status });
   }
 
   private staleFailure(snapshot: CallSnapshot | undefined, now: number): ProviderFailure {
     const name = this.options.provider.name;
-    const cause = this.lastFailure?.message ?? 'it has not answered yet';
+    const cause = this.current.failure?.message ?? 'it has not answered yet';
     const since = snapshot ? ` for ${Math.round((now - snapshot.takenAt) / 1000)} s` : '';
     return new ProviderFailure('unavailable', `${name} has not delivered its calls${since}: ${cause}`, name);
   }

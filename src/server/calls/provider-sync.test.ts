@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallRecord } from '../../contract/call-record.js';
 import { ManualClock } from '../clock.js';
-import type { JournalRecall } from '../history/history-store.js';
-import type { JournalBatch } from '../history/journal-batch.js';
-import { ProviderFailure, type CallUpdate, type ProviderCall } from '../providers/phone-system.js';
+import type { JournalRecall } from './call-journal.js';
+import type { JournalBatch } from './journal-batch.js';
+import { ProviderFailure, type CallUpdate, type ProviderCall, type StreamHealth } from '../providers/phone-system.js';
 import { ScriptedPhoneSystem } from '../test-support/scripted-phone-system.js';
+import type { FeedHealth } from './provider-health.js';
 import { ProviderSync } from './provider-sync.js';
 import type { Delivered, FeedCommit, FeedRead, SharedSync, SyncRoles } from './shared-sync.js';
 
@@ -70,7 +71,7 @@ describe('ProviderSync', () => {
     const { phone, sync } = setup();
     await Promise.all([sync.syncOnce(), sync.syncOnce(), sync.syncOnce()]);
     expect(phone.listRequests).toBe(1);
-    expect(sync.fetches).toBe(1);
+    expect(sync.counts.fetches).toBe(1);
   });
 
   it('journals every call at the first sync, then only what changed, with the end of a call that left at the sync that noticed', async () => {
@@ -86,7 +87,7 @@ describe('ProviderSync', () => {
       { at: 1_001_000, upserts: ['ghost', 'stays'], endedByService: ['ghost'], complete: false },
     ]);
     expect(batches[1]?.upserts[0]).toMatchObject({ endedAt: 1_001_000, isMissedCall: true });
-    expect(sync.liveCount()).toBe(1);
+    expect(sync.live.liveCount()).toBe(1);
   });
 
   it('keeps the live feed when a journal write fails, and writes every call at the next sync', async () => {
@@ -94,7 +95,7 @@ describe('ProviderSync', () => {
     phone.calls = [call('a', 999_000)];
     journal.failing = true;
     await sync.syncOnce();
-    expect(sync.read()).toMatchObject({ ok: true });
+    expect(sync.live.read()).toMatchObject({ ok: true });
     journal.failing = false;
     clock.advance(1000);
     await sync.syncOnce();
@@ -107,11 +108,11 @@ describe('ProviderSync', () => {
     await sync.syncOnce();
     phone.failure = 'stall';
     await sync.syncOnce();
-    expect(sync.failures).toBe(1);
+    expect(sync.counts.failures).toBe(1);
     clock.advance(9_000);
-    expect(sync.read()).toMatchObject({ ok: true, ageMs: 9_000 });
+    expect(sync.live.read()).toMatchObject({ ok: true, ageMs: 9_000 });
     clock.advance(1_001);
-    const read = sync.read();
+    const read = sync.live.read();
     expect(read.ok).toBe(false);
     if (!read.ok) expect(read.failure.message).toMatch(/for 10 s: the provider did not answer within 50 ms/);
   });
@@ -154,7 +155,7 @@ describe('ProviderSync', () => {
   it('numbers each sync that changed anything, and tells its listeners', async () => {
     const { phone, sync } = setup({ keepEndedMs: 0 });
     const events: string[] = [];
-    sync.subscribe((event) =>
+    sync.live.subscribe((event) =>
       events.push(event.type === 'changes' ? `changes ${event.entry.seq}` : event.type === 'status' ? `status ${event.status.available}` : 'reset'),
     );
     phone.calls = [call('a', 1)];
@@ -165,7 +166,7 @@ describe('ProviderSync', () => {
     phone.calls = [call('b', 2)];
     await sync.syncOnce();
     expect(events).toEqual(['changes 1', 'changes 2']);
-    const entries = sync.changesSince({ epoch: sync.changeLogEpoch, seq: 0 }) ?? [];
+    const entries = sync.live.changesSince({ epoch: sync.live.epoch, seq: 0 }) ?? [];
     expect(entries.map((e) => JSON.parse(e.data) as { upserted: { callID: string }[]; removed: string[] })).toMatchObject([
       { upserted: [{ callID: 'b' }], removed: [] },
       { upserted: [], removed: ['a'] },
@@ -176,10 +177,10 @@ describe('ProviderSync', () => {
     const { clock, phone, sync } = setup();
     phone.calls = [call('a', 999_000)];
     await sync.syncOnce();
-    const first = sync.read();
+    const first = sync.live.read();
     clock.advance(1000);
     await sync.syncOnce();
-    const second = sync.read();
+    const second = sync.live.read();
     expect(first.ok && second.ok && first.snapshot.etag === second.snapshot.etag).toBe(true);
     expect(second.ok && second.snapshot.takenAt).toBe(1_001_000);
   });
@@ -206,16 +207,16 @@ describe('ProviderSync', () => {
 describe('ProviderSync: the end of a call', () => {
   /** The wire records of the snapshot served now. */
   const served = (s: ProviderSync) => {
-    const read = s.read();
+    const read = s.live.read();
     if (!read.ok) throw read.failure;
     return (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
   };
   const etag = (s: ProviderSync) => {
-    const read = s.read();
+    const read = s.live.read();
     return read.ok ? read.snapshot.etag : undefined;
   };
   const changes = (s: ProviderSync) =>
-    (s.changesSince({ epoch: s.changeLogEpoch, seq: 0 }) ?? []).map((e) => JSON.parse(e.data) as { upserted: CallRecord[]; removed: string[] });
+    (s.live.changesSince({ epoch: s.live.epoch, seq: 0 }) ?? []).map((e) => JSON.parse(e.data) as { upserted: CallRecord[]; removed: string[] });
 
   it('ends a call that leaves without an end at the sync that noticed, lists it for keepEndedMs, then lets it go', async () => {
     const { clock, phone, sync, batches } = setup({ keepEndedMs: 5000 });
@@ -225,7 +226,7 @@ describe('ProviderSync: the end of a call', () => {
     clock.advance(1000);
     await sync.syncOnce();
     expect(served(sync)).toEqual([expect.objectContaining({ callID: 'c', endedAt: new Date(1_001_000).toISOString(), isMissedCall: true })]);
-    expect(sync.liveCount()).toBe(0);
+    expect(sync.live.liveCount()).toBe(0);
     for (let i = 0; i < 3; i += 1) {
       clock.advance(1000);
       await sync.syncOnce();
@@ -423,7 +424,7 @@ describe('ProviderSync: the end of a call', () => {
 
 describe('ProviderSync: updates the provider pushes', () => {
   const served = (s: ProviderSync) => {
-    const read = s.read();
+    const read = s.live.read();
     if (!read.ok) throw read.failure;
     return (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
   };
@@ -434,7 +435,7 @@ describe('ProviderSync: updates the provider pushes', () => {
     phone.calls = [call('c', 999_000)];
     await sync.syncOnce();
     const changes: number[] = [];
-    sync.subscribe((event) => event.type === 'changes' && changes.push(event.entry.seq));
+    sync.live.subscribe((event) => event.type === 'changes' && changes.push(event.entry.seq));
     clock.advance(300);
     await sync.push([answered(1_000_300, 1)]);
     expect(served(sync)).toEqual([expect.objectContaining({ callID: 'c', answeredAt: new Date(1_000_300).toISOString() })]);
@@ -442,7 +443,7 @@ describe('ProviderSync: updates the provider pushes', () => {
     expect(phone.listRequests).toBe(1);
     expect(batches.at(-1)).toMatchObject({ at: 1_000_000, upserts: [expect.objectContaining({ answeredAt: 1_000_300 })] });
     // The snapshot's age is the last list's: an update says nothing of the calls it does not name.
-    expect(sync.read()).toMatchObject({ ok: true, ageMs: 300 });
+    expect(sync.live.read()).toMatchObject({ ok: true, ageMs: 300 });
   });
 
   it('changes nothing for an update delivered twice', async () => {
@@ -451,10 +452,10 @@ describe('ProviderSync: updates the provider pushes', () => {
     await sync.syncOnce();
     await sync.push([answered(1_000_000, 1)]);
     const written = batches.length;
-    const etag = sync.read();
+    const etag = sync.live.read();
     await sync.push([answered(1_000_000, 1)]);
     expect(batches).toHaveLength(written);
-    const again = sync.read();
+    const again = sync.live.read();
     expect(etag.ok && again.ok && etag.snapshot.etag === again.snapshot.etag).toBe(true);
   });
 
@@ -477,7 +478,7 @@ describe('ProviderSync: updates the provider pushes', () => {
     const { phone, sync } = setup();
     await sync.push([answered(1_000_000, 1)]);
     await sync.push([{ callID: 'n', at: 1_000_000, fields: { providerCallID: 'n', isOutbound: true, remoteNumber: '15550100001', startedAt: 1_000_000 } }]);
-    expect(sync.settled).toBe(false);
+    expect(sync.live.settled).toBe(false);
     phone.calls = [call('c', 999_000)];
     await sync.syncOnce();
     expect(served(sync).map((c) => [c.callID, c.answeredAt])).toEqual([
@@ -530,12 +531,51 @@ describe('ProviderSync: updates the provider pushes', () => {
     await sync.stop();
     expect(push).toBeUndefined();
   });
+
+  it('keeps the provider failing while updates arrive and lists fail; the next list answered ends it', async () => {
+    const { clock, phone, sync } = setup();
+    phone.calls = [call('c', 999_000)];
+    await sync.syncOnce();
+    phone.failure = 'unavailable';
+    clock.advance(1000);
+    await sync.syncOnce();
+    await sync.push([answered(1_000_500, 1)]);
+    expect(served(sync)[0]).toMatchObject({ answeredAt: new Date(1_000_500).toISOString() });
+    expect(sync.live.status()).toMatchObject({ available: true, failure: expect.objectContaining({ kind: 'unavailable' }) });
+    phone.failure = null;
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(sync.live.status().failure).toBeUndefined();
+  });
+
+  it('says the sync is degraded while the push connection is down, and no more once it reopens or the sync stops', async () => {
+    const { phone, sync } = setup({ intervalMs: 60_000 });
+    let tell: ((health: StreamHealth) => void) | undefined;
+    phone.streamUpdates = (_onUpdates, onHealth) => {
+      tell = onHealth;
+      return () => (tell = undefined);
+    };
+    const told: (string | undefined)[] = [];
+    sync.live.subscribe((event) => event.type === 'status' && told.push(event.status.degraded));
+    sync.start();
+    await sync.ready();
+    tell?.({ connected: false, detail: 'socket closed' });
+    await vi.waitFor(() => expect(sync.live.status().degraded).toBe('socket closed'), { timeout: 2000, interval: 5 });
+    tell?.({ connected: true });
+    await vi.waitFor(() => expect(sync.live.status().degraded).toBeUndefined(), { timeout: 2000, interval: 5 });
+    tell?.({ connected: false, detail: 'socket closed again' });
+    await vi.waitFor(() => expect(sync.live.status().degraded).toBe('socket closed again'), { timeout: 2000, interval: 5 });
+    await sync.stop();
+    expect(sync.live.status().degraded).toBeUndefined();
+    expect(told).toEqual(['socket closed', undefined, 'socket closed again', undefined]);
+  });
 });
 
 describe('ProviderSync in a cluster', () => {
   /** A seat whose feed holds calls `a` and `b` (what the last leader committed), with one stored update for `a`. */
   const seat = () => {
     const commits: FeedCommit[] = [];
+    const healths: FeedHealth[] = [];
     let roles: SyncRoles | undefined;
     let stored: Delivered | undefined = {
       ids: ['d1'],
@@ -547,7 +587,7 @@ describe('ProviderSync in a cluster', () => {
         return async () => undefined;
       },
       read: async (): Promise<FeedRead> => ({
-        state: { epoch: 'e1', seq: 1, takenAt: 999_900, failure: undefined },
+        state: { epoch: 'e1', seq: 1, takenAt: 999_900, health: {} },
         checkpoint: { seq: 1, calls: [call('a', 999_000), call('b', 999_500)] },
         changes: [],
       }),
@@ -562,9 +602,16 @@ describe('ProviderSync in a cluster', () => {
       deliver: async () => undefined,
       resign: async () => undefined,
       requestSync: () => undefined,
-      commitFailure: async () => undefined,
+      commitHealth: async (health: FeedHealth) => {
+        healths.push(health);
+      },
     } as unknown as SharedSync;
-    return { shared, commits, roles: () => roles as SyncRoles };
+    /** Another instance stored a delivery for the leader. */
+    const store = (delivered: Delivered) => {
+      stored = delivered;
+      roles?.delivered();
+    };
+    return { shared, commits, healths, store, roles: () => roles as SyncRoles };
   };
 
   it('takes in no stored update as a new leader before its first list, which would publish every other call gone', async () => {
@@ -584,12 +631,61 @@ describe('ProviderSync in a cluster', () => {
     answer?.();
     await vi.waitFor(() => expect(commits.some((commit) => commit.delivered?.includes('d1'))).toBe(true), { timeout: 5000, interval: 5 });
     expect(commits.flatMap((commit) => commit.change?.removed ?? [])).toEqual([]);
-    const read = sync.read();
+    const read = sync.live.read();
     if (!read.ok) throw read.failure;
     const served = (JSON.parse(read.snapshot.body.toString()) as { calls: CallRecord[] }).calls;
     expect(served.map((record) => [record.callID, record.answeredAt])).toEqual([
       ['a', new Date(1_000_000).toISOString()],
       ['b', undefined],
     ]);
+  });
+
+  it('commits the provider’s health with every sync: a drained update keeps the failure, a list answered ends it', async () => {
+    const { shared, commits, healths, store, roles } = seat();
+    const { clock, phone, sync } = setup({ intervalMs: 60_000, shared });
+    phone.calls = [call('a', 999_000), call('b', 999_500)];
+    sync.start();
+    await sync.ready();
+    roles().lead();
+    await vi.waitFor(() => expect(commits.some((commit) => commit.delivered?.includes('d1'))).toBe(true), { timeout: 5000, interval: 5 });
+    expect(commits.map((commit) => commit.health)).toEqual(commits.map(() => ({})));
+
+    phone.failure = 'unavailable';
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(healths).toEqual([{ failure: { kind: 'unavailable', message: expect.any(String) } }]);
+    const before = commits.length;
+    store({ ids: ['d2'], updates: [{ callID: 'b', at: 1_001_000, fields: { answeredAt: 1_001_000 } }] });
+    await vi.waitFor(() => expect(commits.some((commit) => commit.delivered?.includes('d2'))).toBe(true), { timeout: 5000, interval: 5 });
+    expect(commits.slice(before).map((commit) => commit.health)).toEqual([{ failure: { kind: 'unavailable', message: expect.any(String) } }]);
+    expect(sync.live.status().failure).toBeDefined();
+
+    phone.failure = null;
+    clock.advance(1000);
+    await sync.syncOnce();
+    expect(commits.at(-1)?.health).toEqual({});
+    expect(sync.live.status().failure).toBeUndefined();
+  });
+
+  it('commits "degraded" while the leader’s push connection is down, and its end', async () => {
+    const { shared, healths, roles } = seat();
+    const { phone, sync } = setup({ intervalMs: 60_000, shared });
+    let tell: ((health: StreamHealth) => void) | undefined;
+    phone.streamUpdates = (_onUpdates, onHealth) => {
+      tell = onHealth;
+      return () => (tell = undefined);
+    };
+    sync.start();
+    await sync.ready();
+    expect(tell).toBeUndefined();
+    roles().lead();
+    await vi.waitFor(() => expect(tell).toBeDefined(), { timeout: 5000, interval: 5 });
+    tell?.({ connected: false, detail: 'socket closed' });
+    await vi.waitFor(() => expect(healths).toEqual([{ degraded: 'socket closed' }]), { timeout: 5000, interval: 5 });
+    tell?.({ connected: true });
+    await vi.waitFor(() => expect(healths).toEqual([{ degraded: 'socket closed' }, {}]), { timeout: 5000, interval: 5 });
+    // Followers take the health from the feed: losing the lead closes the connection here.
+    roles().follow();
+    expect(tell).toBeUndefined();
   });
 });

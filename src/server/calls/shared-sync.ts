@@ -3,16 +3,17 @@
  * and commits each sync), the others follow what it committed. What the sync loop needs of the
  * cluster, whatever carries it.
  */
-import type { JournalBatch } from '../history/journal-batch.js';
-import type { CallUpdate, ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
+import type { CallUpdate, ProviderCall } from '../providers/phone-system.js';
+import type { JournalBatch } from './journal-batch.js';
+import type { FeedHealth } from './provider-health.js';
 
-/** Where the shared feed stands: its log's epoch and position, and the health of the last poll. */
+/** Where the shared feed stands: its log's epoch and position, and the provider's health as the leader sees it. */
 export interface FeedState {
   epoch: string;
   seq: number;
   /** When the provider last answered the leader; undefined before it ever did. */
   takenAt: number | undefined;
-  failure: { kind: ProviderFailureKind; message: string } | undefined;
+  health: FeedHealth;
 }
 
 /** One committed change: the stream event's data, and the calls it added, changed or removed. */
@@ -41,6 +42,8 @@ export interface FeedCommit {
   takenAt: number;
   batch: JournalBatch;
   change?: FeedChange;
+  /** The provider's health after this sync, which every instance serves with it. */
+  health: FeedHealth;
   /** The listed calls after this sync, written now and then so a follower need not replay every change. */
   checkpoint?: readonly ProviderCall[];
   /** The stored deliveries of pushed updates this sync applied: removed from the inbox in the same transaction. */
@@ -85,8 +88,8 @@ export interface SharedSync {
   read(from: { epoch: string; seq: number } | undefined): Promise<FeedRead | undefined>;
   /** Commits one sync, fenced by this instance's term; throws NotLeading when another leads now. */
   commit(step: FeedCommit): Promise<void>;
-  /** Records that the provider failed, fenced like a commit. */
-  commitFailure(failure: { kind: ProviderFailureKind; message: string }): Promise<void>;
+  /** Records the provider's health when it changed with no sync to commit (a failed list, its event socket down), fenced like a commit. */
+  commitHealth(health: FeedHealth): Promise<void>;
   /** Lets go of the lead (the leader found itself out of step with the feed); the election goes on. */
   resign(): Promise<void>;
   /** Asks whichever instance leads to poll soon (a call was placed here). */

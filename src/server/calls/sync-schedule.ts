@@ -20,14 +20,18 @@ export interface SyncScheduleOptions {
   list: () => Promise<void>;
 }
 
+/**
+ * `asked`: lists run only when asked for (before `start`, as tests and start-up do); `running`:
+ * on the interval too; `stopped`: asks are refused.
+ */
+type ScheduleState = 'asked' | 'running' | 'stopped';
+
 export class SyncSchedule {
-  private timer: NodeJS.Timeout | undefined;
-  /** When the timer fires; Infinity without one. */
-  private timerAt = Number.POSITIVE_INFINITY;
+  /** The next list's timer, and when it fires. */
+  private timer: { handle: NodeJS.Timeout; at: number } | undefined;
   private inFlight: Promise<void> | undefined;
   private again = false;
-  private running = false;
-  private stopped = false;
+  private state: ScheduleState = 'asked';
   private lastStartedAt = Number.NEGATIVE_INFINITY;
   private notBefore = Number.NEGATIVE_INFINITY;
   /** The service's own work on the last list it took in, not the wait for the provider's answer. */
@@ -37,14 +41,12 @@ export class SyncSchedule {
 
   /** Lists now, then every interval, until stopped. */
   start(): void {
-    this.stopped = false;
-    this.running = true;
+    this.state = 'running';
     this.ask(0);
   }
 
   stop(): void {
-    this.stopped = true;
-    this.running = false;
+    this.state = 'stopped';
     this.again = false;
     this.clearTimer();
   }
@@ -69,22 +71,21 @@ export class SyncSchedule {
 
   /** A list within `delayMs`, or as soon after as the floor and the provider allow; asks meanwhile share it. */
   ask(delayMs: number): void {
-    if (this.stopped) return;
+    if (this.state === 'stopped') return;
     if (this.inFlight) {
       this.again = true;
       return;
     }
     const now = this.options.clock.now();
     const at = Math.max(now + delayMs, this.lastStartedAt + Math.max(this.options.minGapMs, 2 * this.lastWorkMs), this.notBefore);
-    if (this.timer && this.timerAt <= at) return;
+    if (this.timer && this.timer.at <= at) return;
     this.clearTimer();
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
+    const handle = setTimeout(() => {
       this.timer = undefined;
-      this.timerAt = Number.POSITIVE_INFINITY;
       void this.now().catch(() => undefined);
     }, Math.max(0, at - now));
-    this.timer.unref();
+    handle.unref();
+    this.timer = { handle, at };
   }
 
   /** The service worked `ms` taking in the list that just ran: the next starts at least twice that after it started. */
@@ -98,16 +99,15 @@ export class SyncSchedule {
   }
 
   private afterList(): void {
-    if (this.stopped) return;
+    if (this.state === 'stopped') return;
     if (this.again) {
       this.again = false;
       this.ask(0);
-    } else if (this.running) this.ask(this.options.intervalMs);
+    } else if (this.state === 'running') this.ask(this.options.intervalMs);
   }
 
   private clearTimer(): void {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer?.handle);
     this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
   }
 }

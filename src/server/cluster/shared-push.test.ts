@@ -64,8 +64,8 @@ const twoInstances = async () => {
 
 const commitOriginal = SyncFeeds.prototype.commit;
 
-const served = (sync: { read(): { ok: true; snapshot: { body: Buffer } } | { ok: false } }) => {
-  const read = sync.read();
+const served = (sync: { live: { read(): { ok: true; snapshot: { body: Buffer } } | { ok: false } } }) => {
+  const read = sync.live.read();
   return read.ok ? (JSON.parse(read.snapshot.body.toString()) as { calls: { callID: string; answeredAt?: string }[] }).calls : undefined;
 };
 
@@ -73,15 +73,15 @@ const served = (sync: { read(): { ok: true; snapshot: { body: Buffer } } | { ok:
 describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (PostgreSQL)', () => {
   it('serves a provider with no calls on the follower too, once the leader has listed it', async () => {
     const { follower, leader } = await twoInstances();
-    await until('the leader lists', () => leader.settled);
-    await until('the follower serves the empty list', () => follower.settled);
+    await until('the leader lists', () => leader.live.settled);
+    await until('the follower serves the empty list', () => follower.live.settled);
     expect(served(follower)).toEqual([]);
   });
 
   it('applies an update pushed to the follower once, through the leader, and both serve it', async () => {
     const { clock, phone, leader, follower } = await twoInstances();
     // After the lead's first list, which may have been under way with no calls.
-    await until('the leader lists', () => leader.settled);
+    await until('the leader lists', () => leader.live.settled);
     phone.calls = [{ callID: 'c', providerCallID: 'c', isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', startedAt: T0 }];
     // The first may join a list still under way from before the call: the second is a fresh one.
     await leader.syncOnce();
@@ -91,18 +91,18 @@ describe.skipIf(historyKind !== 'postgres')('pushed updates on a cluster (Postgr
     clock.advance(500);
     await follower.push([answered]);
     await until('both serve the answer', () => [leader, follower].every((sync) => served(sync)?.[0]?.answeredAt !== undefined));
-    const seq = leader.positionedSnapshot()?.position.seq;
+    const seq = leader.live.positioned()?.position.seq;
     // Delivered again, at the other instance: nothing changes.
     await leader.push([answered]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(leader.positionedSnapshot()?.position.seq).toBe(seq);
-    expect(follower.positionedSnapshot()?.position).toEqual(leader.positionedSnapshot()?.position);
+    expect(leader.live.positioned()?.position.seq).toBe(seq);
+    expect(follower.live.positioned()?.position).toEqual(leader.live.positioned()?.position);
     expect(phone.listRequests).toBeLessThanOrEqual(3);
   });
 
   it("has a new leader journal only what changed since the last leader's commit, not every call again", async () => {
     const { clock, phone, leader, follower, syncs, apps } = await twoInstances();
-    await until('the leader lists', () => leader.settled);
+    await until('the leader lists', () => leader.live.settled);
     const call = (i: number) => ({ callID: `c${i}`, providerCallID: `c${i}`, isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', startedAt: T0 - i * 1000 });
     phone.calls = Array.from({ length: 40 }, (_, i) => call(i));
     await leader.syncOnce();

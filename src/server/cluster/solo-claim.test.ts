@@ -40,7 +40,7 @@ const instance = async (history: TestHistory, name: string, config = solo) => {
   return app;
 };
 
-const fetchesOf = (app: FastifyInstance) => app.providers.get(scope)?.sync.fetches ?? 0;
+const fetchesOf = (app: FastifyInstance) => app.providers.get(scope)?.sync.counts.fetches ?? 0;
 
 // Only a shared database can be shared: the service suite's PostgreSQL run (DATABASE_URL) runs these.
 describe.skipIf(historyKind !== 'postgres')('instances on one database without "cluster"', () => {

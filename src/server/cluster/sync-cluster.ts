@@ -9,10 +9,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ProviderScope } from '../../contract/paths.js';
+import type { FeedHealth } from '../calls/provider-health.js';
 import { NotLeading, type Delivered, type FeedCommit, type SharedSync, type SyncRoles } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
 import { scopeKey, type FeedNotice, type SyncFeeds } from '../history/sync-feeds.js';
-import type { CallUpdate, ProviderFailureKind } from '../providers/phone-system.js';
+import type { CallUpdate } from '../providers/phone-system.js';
 
 export interface SyncClusterOptions {
   url: string;
@@ -79,9 +80,9 @@ class Seat implements SharedSync {
     await this.feeds.commit(this.scope, this.term, step);
   }
 
-  async commitFailure(failure: { kind: ProviderFailureKind; message: string }): Promise<void> {
+  async commitHealth(health: FeedHealth): Promise<void> {
     this.checkLead();
-    await this.feeds.commitFailure(this.scope, this.term, failure);
+    await this.feeds.commitHealth(this.scope, this.term, health);
   }
 
   resign(): Promise<void> {

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import { CALL_FIELD_NAMES, CALL_FIELDS } from '../providers/call-fields.js';
+import type { JournaledCall } from '../calls/call-journal.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import type { CallsTable } from './history-tables.js';
 
@@ -26,10 +27,6 @@ export const toCallRow = (scope: ProviderScope, call: ProviderCall, closedBySync
   return row as unknown as CallRow;
 };
 
-/** A journaled call, with whether the service (not the provider) closed it. */
-export interface JournaledCall extends ProviderCall {
-  closedBySync: boolean;
-}
 
 /** A row as read back: PostgreSQL answers bigints as strings, so numbers are read with Number(). */
 export const fromCallRow = (row: CallRow): JournaledCall => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { historyKind, useHistoryStore } from '../test-support/test-history.js';
-import { journalBatch } from './journal-batch.js';
+import { journalBatch } from '../calls/journal-batch.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const T = 1_800_000_000_000;

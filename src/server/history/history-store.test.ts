@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { createTestHistory, historyKind, type TestHistory } from '../test-support/test-history.js';
 import type { HistoryStore } from './history-store.js';
-import { journalBatch } from './journal-batch.js';
+import { journalBatch } from '../calls/journal-batch.js';
 import { providerCall } from '../test-support/provider-call.js';
 
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };

@@ -10,15 +10,16 @@ import type { ServiceLevelRequest, ServiceLevelRows } from './service-level-quer
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
-import { fromCallRow, toCallRow, type JournaledCall } from './call-rows.js';
+import type { CallJournal, JournaledCall, JournalRecall } from '../calls/call-journal.js';
+import { fromCallRow, toCallRow } from './call-rows.js';
 import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
-import type { IdempotencyKeys } from '../calls/idempotency-store.js';
+import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
 import { chunks, inScope, writeJournalBatch } from './journal-write.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
-import type { JournalBatch } from './journal-batch.js';
+import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
@@ -34,21 +35,6 @@ export interface CallAction {
   at: number;
   outcome: string;
   detail?: string;
-}
-
-/** What the journal held of a provider when the service last ran. */
-export interface JournalRecall {
-  /** Calls still open, and those that ended recently. */
-  calls: JournaledCall[];
-  /** The last sync written; undefined for a provider never synced. */
-  lastSyncAt: number | undefined;
-}
-
-/** The journal of one provider, as its sync loop sees it. */
-export interface CallJournal {
-  write(batch: JournalBatch): Promise<void>;
-  /** Open calls and calls that ended from `since` on, as journaled before this run. */
-  recall(since: number): Promise<JournalRecall>;
 }
 
 export class HistoryStore {

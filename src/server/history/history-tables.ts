@@ -87,6 +87,8 @@ export interface SyncFeedsTable {
   taken_at: number | null;
   failure_kind: string | null;
   failure_message: string | null;
+  /** What works less well at the leader while calls still arrive (its event socket to the provider is down). */
+  degraded: string | null;
   checkpoint_seq: number;
   checkpoint_at: number;
   /** The listed calls at `checkpoint_seq`, as JSON. */

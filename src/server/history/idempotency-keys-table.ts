@@ -11,8 +11,8 @@ import type {
   KeyRecord,
   KeyState,
   RememberedFailure,
-} from '../calls/idempotency-store.js';
-import { IDEMPOTENCY_TTL_MS } from '../calls/idempotency-store.js';
+} from '../idempotency/idempotency-store.js';
+import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency-store.js';
 import type { HistoryDb, HistoryTables } from './history-tables.js';
 
 type Trx = Transaction<HistoryTables>;

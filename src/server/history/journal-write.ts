@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import { CALL_COLUMNS, toCallRow } from './call-rows.js';
 import type { HistoryTables } from './history-tables.js';
-import type { JournalBatch } from './journal-batch.js';
+import type { JournalBatch } from '../calls/journal-batch.js';
 
 /** Rows per statement: 20 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;

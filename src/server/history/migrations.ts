@@ -165,6 +165,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('call_actions_by_time').on('call_actions').column('at').execute();
     },
   },
+  '0008_sync_feed_degraded': {
+    async up(db: Kysely<unknown>) {
+      // The leader's degradation travels with its failure, so a stream at any instance tells it.
+      await db.schema.alterTable('sync_feeds').addColumn('degraded', 'text').execute();
+    },
+  },
 };
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { NotLeading, type FeedChange } from '../calls/shared-sync.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { historyKind, useHistoryStore } from '../test-support/test-history.js';
-import { journalBatch } from './journal-batch.js';
+import { journalBatch } from '../calls/journal-batch.js';
+import type { FeedHealth } from '../calls/provider-health.js';
 import { openHistoryDatabase } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
 
@@ -20,11 +21,12 @@ const change = (seq: number, ids: string[], removed: string[] = []): FeedChange 
 });
 
 /** A sync committing `upserts` as change `seq`, with the journal batch of those calls. */
-const step = (after: number, ids: string[], options: { checkpoint?: string[]; removed?: string[] } = {}) => ({
+const step = (after: number, ids: string[], options: { checkpoint?: string[]; removed?: string[]; health?: FeedHealth } = {}) => ({
   after,
   takenAt: T0 + after + 1,
   batch: journalBatch(undefined, ids.map((id) => providerCall(id, T0)), T0 + after + 1),
   change: change(after + 1, ids, options.removed),
+  health: options.health ?? {},
   ...(options.checkpoint ? { checkpoint: options.checkpoint.map((id) => providerCall(id, T0)) } : {}),
 });
 
@@ -64,7 +66,7 @@ describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
     expect(after1?.checkpoint).toBeUndefined();
     expect(after1?.changes.map((c) => c.seq)).toEqual([2, 3]);
     expect(after1?.changes[1]?.removed).toEqual(['a']);
-    expect(after1?.state).toMatchObject({ seq: 3, takenAt: T0 + 3, failure: undefined });
+    expect(after1?.state).toMatchObject({ seq: 3, takenAt: T0 + 3, health: {} });
 
     expect(await feeds().read(scope, { epoch: state.epoch, seq: 3 })).toMatchObject({ changes: [] });
     // Nothing held, another epoch's position, or one ahead of the feed: from the checkpoint.
@@ -93,7 +95,7 @@ describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
       const { term, state } = await watched.claim(scope, 'a', T0);
       await watched.commit(scope, term, step(0, ['a', 'b'], { checkpoint: ['a', 'b'] }));
       await watched.commit(scope, term, step(1, ['c']));
-      await watched.commitFailure(scope, term, { kind: 'unavailable', message: 'down' });
+      await watched.commitHealth(scope, term, { failure: { kind: 'unavailable', message: 'down' } });
       await watched.claim(scope, 'b', T0);
       expect((await watched.read(scope, { epoch: state.epoch, seq: 1 }))?.changes.map((c) => c.seq)).toEqual([2]);
       expect(await watched.read(scope, { epoch: state.epoch, seq: 2 })).toMatchObject({ changes: [] });
@@ -108,13 +110,20 @@ describe.skipIf(historyKind !== 'postgres')('sync feeds (PostgreSQL)', () => {
     }
   });
 
-  it('records a failure for the followers, and clears it at the next good sync', async () => {
+  it('records the leader’s health for the followers, as each commit carries it, and refuses a stale leader', async () => {
     const { term } = await feeds().claim(scope, 'a', T0);
-    await feeds().commitFailure(scope, term, { kind: 'unavailable', message: 'down' });
-    expect((await feeds().read(scope, undefined))?.state.failure).toEqual({ kind: 'unavailable', message: 'down' });
-    await expect(feeds().commitFailure(scope, term - 1, { kind: 'error', message: 'stale leader' })).rejects.toBeInstanceOf(NotLeading);
-    await feeds().commit(scope, term, step(0, ['a']));
-    expect((await feeds().read(scope, undefined))?.state.failure).toBeUndefined();
+    const failing: FeedHealth = { failure: { kind: 'unavailable', message: 'down' } };
+    const degraded: FeedHealth = { degraded: 'event socket down' };
+    await feeds().commitHealth(scope, term, failing);
+    expect((await feeds().read(scope, undefined))?.state.health).toEqual(failing);
+    await expect(feeds().commitHealth(scope, term - 1, { failure: { kind: 'error', message: 'stale leader' } })).rejects.toBeInstanceOf(NotLeading);
+    // A commit of pushed updates while lists still fail keeps the failure: it carries the leader's health as it stands.
+    await feeds().commit(scope, term, step(0, ['a'], { health: { ...failing, ...degraded } }));
+    expect((await feeds().read(scope, undefined))?.state.health).toEqual({ ...failing, ...degraded });
+    await feeds().commit(scope, term, step(1, ['b'], { health: degraded }));
+    expect((await feeds().read(scope, undefined))?.state.health).toEqual(degraded);
+    await feeds().commitHealth(scope, term, {});
+    expect((await feeds().read(scope, undefined))?.state.health).toEqual({});
   });
 
   it('keeps pushed updates stored by any instance until the commit that applies them removes them, and refuses a stale leader that tries', async () => {

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
+import type { FeedHealth } from '../calls/provider-health.js';
 import type { Delivered, FeedCommit, FeedRead, FeedState } from '../calls/shared-sync.js';
 import { NotLeading } from '../calls/shared-sync.js';
 import type { CallUpdate, ProviderCall, ProviderFailureKind } from '../providers/phone-system.js';
@@ -38,6 +39,7 @@ const STATE_COLUMNS = [
   'taken_at',
   'failure_kind',
   'failure_message',
+  'degraded',
   'checkpoint_seq',
 ] as const;
 type FeedRow = Pick<SyncFeedsTable, (typeof STATE_COLUMNS)[number]>;
@@ -46,8 +48,17 @@ const stateOf = (row: FeedRow): FeedState => ({
   epoch: row.epoch,
   seq: Number(row.seq),
   takenAt: row.taken_at === null ? undefined : Number(row.taken_at),
-  failure:
-    row.failure_kind === null ? undefined : { kind: row.failure_kind as ProviderFailureKind, message: row.failure_message ?? '' },
+  health: {
+    ...(row.failure_kind === null ? {} : { failure: { kind: row.failure_kind as ProviderFailureKind, message: row.failure_message ?? '' } }),
+    ...(row.degraded === null ? {} : { degraded: row.degraded }),
+  },
+});
+
+/** The feed's health columns for a health: every one set, so a health that cleared clears them. */
+const healthColumns = (health: FeedHealth) => ({
+  failure_kind: health.failure?.kind ?? null,
+  failure_message: health.failure?.message ?? null,
+  degraded: health.degraded ?? null,
 });
 
 export class SyncFeeds {
@@ -70,6 +81,7 @@ export class SyncFeeds {
         taken_at: null,
         failure_kind: null,
         failure_message: null,
+        degraded: null,
         checkpoint_seq: 0,
         checkpoint_at: now,
         checkpoint_calls: '[]',
@@ -159,7 +171,7 @@ export class SyncFeeds {
         : {};
       await trx
         .updateTable('sync_feeds')
-        .set({ seq, taken_at: step.takenAt, failure_kind: null, failure_message: null, ...checkpoint })
+        .set({ seq, taken_at: step.takenAt, ...healthColumns(step.health), ...checkpoint })
         .where((eb) => eb.and(inScope(scope)))
         .execute();
       if (step.delivered && step.delivered.length > 0)
@@ -179,16 +191,13 @@ export class SyncFeeds {
     });
   }
 
-  async commitFailure(
-    scope: ProviderScope,
-    term: number,
-    failure: { kind: ProviderFailureKind; message: string },
-  ): Promise<void> {
+  /** The leader's health, when it changed with no sync to commit: fenced by its term, and told as a commit is. */
+  async commitHealth(scope: ProviderScope, term: number, health: FeedHealth): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.fence(trx, scope, term);
       await trx
         .updateTable('sync_feeds')
-        .set({ failure_kind: failure.kind, failure_message: failure.message })
+        .set(healthColumns(health))
         .where((eb) => eb.and(inScope(scope)))
         .execute();
       await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq: Number(row.seq) });

@@ -3,7 +3,7 @@
  * idempotency store refused or replayed, and which slot a token had run out of. Domain code raises its own errors and knows nothing of HTTP.
  */
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
-import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../calls/idempotency-store.js';
+import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../idempotency/idempotency-store.js';
 import { CallNotEndable, ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
 import { ApiProblem } from './api-problem.js';
 

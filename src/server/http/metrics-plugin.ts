@@ -58,7 +58,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     labelNames: providerLabels,
     registers: [prom],
     collect: eachProvider((labels, runtime) => {
-      const age = runtime.sync.ageMs();
+      const age = runtime.sync.live.ageMs();
       if (age !== undefined) lag.set(labels, age / 1000);
     }),
   });
@@ -74,7 +74,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     help: 'Live (not ended) calls in the latest snapshot',
     labelNames: providerLabels,
     registers: [prom],
-    collect: eachProvider((labels, runtime) => live.set(labels, runtime.sync.liveCount())),
+    collect: eachProvider((labels, runtime) => live.set(labels, runtime.sync.live.liveCount())),
   });
   const fetches: Counter = new Counter({
     name: 'callboard_provider_fetches_total',
@@ -83,7 +83,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     registers: [prom],
     collect() {
       fetches.reset();
-      eachProvider((labels, runtime) => fetches.inc(labels, runtime.sync.fetches))();
+      eachProvider((labels, runtime) => fetches.inc(labels, runtime.sync.counts.fetches))();
     },
   });
   const failures: Counter = new Counter({
@@ -93,7 +93,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config, registry 
     registers: [prom],
     collect() {
       failures.reset();
-      eachProvider((labels, runtime) => failures.inc(labels, runtime.sync.failures))();
+      eachProvider((labels, runtime) => failures.inc(labels, runtime.sync.counts.failures))();
     },
   });
 

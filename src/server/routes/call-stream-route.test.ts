@@ -275,7 +275,7 @@ describe('a reader that stops reading', () => {
     socket.resume();
     await closed;
     // 20 changes of about 1 MB were made; the reader got a fraction before the service let go of it.
-    expect(sync?.changeSerializations).toBe(20);
+    expect(sync?.live.serializations).toBe(20);
     expect(received).toBeLessThan(8 * 1024 * 1024);
     await app.close();
     await history.dispose();
@@ -322,7 +322,7 @@ describe('snapshot and changes, applied in order', () => {
       await app.providers.syncAll();
       const listed = await app.inject({ method: 'GET', url: paths.listCalls({ ...support, providerID: 'pbx' }), headers: { authorization: `Bearer ${tokens.acmeAll}` } });
       const expected = listCallsResponseSchema.parse(listed.json()).calls;
-      const changesSoFar = app.providers.get({ ...support, providerID: 'pbx' })?.sync.positionedSnapshot()?.position.seq ?? 0;
+      const changesSoFar = app.providers.get({ ...support, providerID: 'pbx' })?.sync.live.positioned()?.position.seq ?? 0;
       await client.next((e) => (JSON.parse(e.data) as { cursor?: string }).cursor?.endsWith(`.${changesSoFar}`) === true);
       apply();
       expect([...held.values()].sort(byStart), `step ${step}`).toEqual(expected);

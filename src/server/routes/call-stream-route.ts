@@ -9,7 +9,7 @@ import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, streamQuerySchema } from '../../c
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { AgentBoard } from '../agents/agent-board.js';
 import type { ChangeEntry, LogPosition } from '../calls/change-log.js';
-import type { PositionedSnapshot, ProviderStatus, SyncEvent } from '../calls/live-calls.js';
+import type { CallsView, PositionedSnapshot, ProviderStatus, SyncEvent } from '../calls/live-calls.js';
 import type { CallSnapshot } from '../calls/call-snapshot.js';
 import { snapshotDataAround, statusData } from '../calls/stream-data.js';
 import { domainProblem } from '../http/domain-problems.js';
@@ -102,23 +102,23 @@ export const SNAPSHOT_REUSE_MS = 1000;
 
 /** The snapshot last sent per provider, for SNAPSHOT_REUSE_MS (then let go, so an idle service holds no old list). */
 const recentSnapshots = new WeakMap<object, { positioned: PositionedSnapshot; sentAt: number }>();
-const snapshotToSend = (sync: ProviderRuntime['sync']): { positioned: PositionedSnapshot; missed: ChangeEntry[] } | undefined => {
+const snapshotToSend = (live: CallsView): { positioned: PositionedSnapshot; missed: ChangeEntry[] } | undefined => {
   const now = performance.now();
-  const recent = recentSnapshots.get(sync);
+  const recent = recentSnapshots.get(live);
   if (recent && now - recent.sentAt <= SNAPSHOT_REUSE_MS) {
     // Undefined when the log started over since: then only the latest list will do.
-    const missed = sync.changesSince(recent.positioned.position);
+    const missed = live.changesSince(recent.positioned.position);
     if (missed) {
       const elapsed = Math.round(now - recent.sentAt);
       return { positioned: { ...recent.positioned, ageMs: recent.positioned.ageMs + elapsed }, missed };
     }
   }
-  const positioned = sync.positionedSnapshot();
+  const positioned = live.positioned();
   if (!positioned) return undefined;
   const kept = { positioned, sentAt: now };
-  recentSnapshots.set(sync, kept);
+  recentSnapshots.set(live, kept);
   setTimeout(() => {
-    if (recentSnapshots.get(sync) === kept) recentSnapshots.delete(sync);
+    if (recentSnapshots.get(live) === kept) recentSnapshots.delete(live);
   }, SNAPSHOT_REUSE_MS).unref();
   return { positioned, missed: [] };
 };
@@ -133,71 +133,122 @@ const sharedChange = (entry: ChangeEntry): SharedText => {
   return text;
 };
 
-/** One provider's part of a stream: what the client holds of it, and how to bring it up to date. */
-const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
-  const providerID = runtime.config.id;
-  const sync = runtime.sync;
-  /** The change-log position the client's copy stands at; undefined until it has a snapshot. */
+/** One numbered log a stream carries (a provider's calls, its agent board), as the stream needs it. */
+interface FollowedLog {
+  /** Its key in the stream's cursor. */
+  key: string;
+  /** The event that carries its whole state, and the one that carries each entry. */
+  events: { snapshot: string; entry: string };
+  /** Resolves once the log has a first state, or a failure to tell. */
+  ready(): Promise<void>;
+  /** Its whole state now, as the event's parts, with the entries that must follow them; undefined while there is none. */
+  snapshot(): { position: LogPosition; parts: (string | SharedText)[]; missed: readonly ChangeEntry[] } | undefined;
+  /** The entries after `from`, or undefined when the log no longer holds what follows it. */
+  changesSince(from: LogPosition): ChangeEntry[] | undefined;
+}
+
+/**
+ * One log on a stream: the position the client's copy stands at, brought forward by each entry in
+ * turn, and by the whole state when the client has none, when an entry does not follow its copy, or
+ * when the log started over. It starts from the client's cursor where the log still holds what
+ * followed it. `start` answers `done` when there was nothing left to start (the stream closed, or an
+ * entry came first), else whether it sent the client a copy.
+ */
+const followLog = (stream: EventStream, cursor: StreamCursor, log: FollowedLog, resumeFrom: LogPosition | undefined) => {
   let held: LogPosition | undefined;
 
-  /** The whole list: the latest, or one sent within SNAPSHOT_REUSE_MS followed by the changes since. */
+  const hold = (position: LogPosition) => {
+    held = position;
+    cursor.set(log.key, position);
+  };
+
+  const sendEntry = (entry: ChangeEntry, epoch: string) => {
+    hold({ epoch, seq: entry.seq });
+    stream.send(log.events.entry, cursor.toString(), [sharedChange(entry)]);
+  };
+
   const sendSnapshot = (): boolean => {
-    const found = snapshotToSend(sync);
+    const found = log.snapshot();
     if (!found) return false;
-    const { positioned, missed } = found;
-    held = positioned.position;
-    cursor.set(providerID, positioned.position);
-    const [before, after] = snapshotDataAround(providerID, positioned.position, positioned.ageMs);
-    stream.send('snapshot', cursor.toString(), [before, sharedCalls(positioned.snapshot), after]);
-    for (const entry of missed) sendChange(entry);
+    hold(found.position);
+    stream.send(log.events.snapshot, cursor.toString(), found.parts);
+    for (const entry of found.missed) sendEntry(entry, found.position.epoch);
     return true;
   };
 
-  const sendChange = (entry: ChangeEntry) => {
-    held = { epoch: (held as LogPosition).epoch, seq: entry.seq };
-    cursor.set(providerID, held);
-    stream.send('changes', cursor.toString(), [sharedChange(entry)]);
+  const take = (entry: ChangeEntry) => {
+    if (held && entry.seq <= held.seq) return;
+    // Without a copy, or with a gap (never expected), the client needs the whole state again.
+    if (!held || entry.seq !== held.seq + 1) sendSnapshot();
+    else sendEntry(entry, held.epoch);
   };
+
+  return {
+    take,
+    /** The log started over here: the client's copy cannot be continued. */
+    restart: () => {
+      if (held) sendSnapshot();
+    },
+    /** Sends the whole state to a client that holds none yet (the log just got its first). */
+    offer: () => {
+      if (!held) sendSnapshot();
+    },
+    start: async (): Promise<'done' | 'sent' | 'none'> => {
+      await log.ready();
+      if (stream.isClosed || held) return 'done';
+      const missed = resumeFrom ? log.changesSince(resumeFrom) : undefined;
+      if (resumeFrom && missed) {
+        hold(resumeFrom);
+        for (const entry of missed) take(entry);
+        return 'sent';
+      }
+      return sendSnapshot() ? 'sent' : 'none';
+    },
+  };
+};
+
+/** A provider's calls on a stream: its list and changes, and its health when that changes. */
+const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+  const providerID = runtime.config.id;
+  const { sync } = runtime;
+  const calls = followLog(
+    stream,
+    cursor,
+    {
+      key: providerID,
+      events: { snapshot: 'snapshot', entry: 'changes' },
+      ready: () => sync.ready(),
+      snapshot: () => {
+        const found = snapshotToSend(sync.live);
+        if (!found) return undefined;
+        const { positioned, missed } = found;
+        const [before, after] = snapshotDataAround(providerID, positioned.position, positioned.ageMs);
+        return { position: positioned.position, parts: [before, sharedCalls(positioned.snapshot), after], missed };
+      },
+      changesSince: (from) => sync.live.changesSince(from),
+    },
+    resumeFrom,
+  );
 
   const sendStatus = (status: ProviderStatus) =>
     stream.send('status', cursor.toString(), [statusData(providerID, status, status.failure && domainProblem(status.failure)?.toBody())]);
 
-  const onEvent = (event: SyncEvent) => {
-    if (event.type === 'status') {
-      sendStatus(event.status);
-      if (event.status.available && !held) sendSnapshot();
-      return;
-    }
-    // The provider's change log started over here: the client's copy cannot be continued.
-    if (event.type === 'reset') {
-      if (held) sendSnapshot();
-      return;
-    }
-    const { entry } = event;
-    if (held && entry.seq <= held.seq) return;
-    // Without a copy, or with a gap (never expected), the client needs the whole list again.
-    if (!held || entry.seq !== held.seq + 1) {
-      sendSnapshot();
-      return;
-    }
-    sendChange(entry);
-  };
-  stream.whenClosed(sync.subscribe(onEvent));
+  stream.whenClosed(
+    sync.live.subscribe((event: SyncEvent) => {
+      if (event.type === 'changes') calls.take(event.entry);
+      else if (event.type === 'reset') calls.restart();
+      else {
+        sendStatus(event.status);
+        if (event.status.available) calls.offer();
+      }
+    }),
+  );
 
   return async () => {
-    await sync.ready();
-    if (stream.isClosed || held) return;
-    const missed = resumeFrom ? sync.changesSince(resumeFrom) : undefined;
-    if (resumeFrom && missed) {
-      held = resumeFrom;
-      cursor.set(providerID, resumeFrom);
-      for (const entry of missed) onEvent({ type: 'changes', entry });
-    } else if (!sendSnapshot()) {
-      sendStatus(sync.status());
-      return;
-    }
-    const status = sync.status();
-    if (status.failure || status.degraded !== undefined) sendStatus(status);
+    const started = await calls.start();
+    if (started === 'done') return;
+    const status = sync.live.status();
+    if (started === 'none' || status.failure || status.degraded !== undefined) sendStatus(status);
   };
 };
 
@@ -214,50 +265,36 @@ const sharedBoard = (board: AgentBoard): { text: SharedText; position: LogPositi
   return { text: held.text, position: snapshot.position };
 };
 
-/** The stream cursor's key for a provider's agent board: provider IDs never hold a colon. */
-const agentsKey = (providerID: string) => `agents:${providerID}`;
-
 /**
  * One provider's agent board on a stream that asked for it: its `agents` snapshot once the board is
- * there, then `agent-changes` numbered in the board's own log, resumed like the calls.
+ * there, then `agent-changes` numbered in the board's own log, resumed like the calls. Provider IDs
+ * never hold a colon, so its cursor key is apart from theirs.
  */
 const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
-  const key = agentsKey(runtime.config.id);
   const board = runtime.agents;
-  let held: LogPosition | undefined;
-
-  const sendSnapshot = (): boolean => {
-    const snapshot = sharedBoard(board);
-    if (!snapshot) return false;
-    held = snapshot.position;
-    cursor.set(key, held);
-    stream.send('agents', cursor.toString(), [snapshot.text]);
-    return true;
-  };
-
-  const onEntry = (entry: ChangeEntry) => {
-    if (held && entry.seq <= held.seq) return;
-    if (!held || entry.seq !== held.seq + 1) {
-      sendSnapshot();
-      return;
-    }
-    held = { epoch: held.epoch, seq: entry.seq };
-    cursor.set(key, held);
-    stream.send('agent-changes', cursor.toString(), [sharedChange(entry)]);
-  };
-  stream.whenClosed(board.subscribe(onEntry));
-
+  const agents = followLog(
+    stream,
+    cursor,
+    {
+      key: agentsKey(runtime.config.id),
+      events: { snapshot: 'agents', entry: 'agent-changes' },
+      ready: () => board.ready(),
+      snapshot: () => {
+        const found = sharedBoard(board);
+        return found && { position: found.position, parts: [found.text], missed: [] };
+      },
+      changesSince: (from) => board.changesSince(from),
+    },
+    resumeFrom,
+  );
+  stream.whenClosed(board.subscribe(agents.take));
   return async () => {
-    await board.ready();
-    if (stream.isClosed || held) return;
-    const missed = resumeFrom ? board.changesSince(resumeFrom) : undefined;
-    if (resumeFrom && missed) {
-      held = resumeFrom;
-      cursor.set(key, resumeFrom);
-      for (const entry of missed) onEntry(entry);
-    } else sendSnapshot();
+    await agents.start();
   };
 };
+
+/** The stream cursor's key for a provider's agent board. */
+const agentsKey = (providerID: string) => `agents:${providerID}`;
 
 export const callStreamRoute = async (app: FastifyInstance, { registry, heartbeatMs, maxBufferedBytes }: CallStreamOptions) => {
   const open = new Set<EventStream>();

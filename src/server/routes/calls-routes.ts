@@ -6,7 +6,7 @@ import { listCallsQuerySchema, listCallsResponseSchema, MAX_WINDOW_CALLS, MAX_WI
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
 import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
-import { IdempotencyStore, outcomeUnknown } from '../calls/idempotency-store.js';
+import { IdempotencyStore, outcomeUnknown } from '../idempotency/idempotency-store.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
@@ -206,7 +206,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
       });
 
     await runtime.sync.ready();
-    const read = runtime.sync.read();
+    const read = runtime.sync.live.read();
     if (!read.ok) throw read.failure;
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
     if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window, isMissedCall);
@@ -250,7 +250,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const runtime = resolveProvider(registry, request.principal, scope);
     if (!runtime.canEndCalls) throw new ApiProblem('not_supported', `Provider "${runtime.config.name}" (${runtime.config.type}) cannot end calls.`);
     await runtime.sync.ready();
-    const call = runtime.sync.positionedSnapshot()?.snapshot.calls.find((known) => known.callID === callID);
+    const call = runtime.sync.live.positioned()?.snapshot.calls.find((known) => known.callID === callID);
     if (!call) throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
     if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${iso(call.endedAt)}.`);
 

@@ -63,7 +63,7 @@ export const conditionalListFastPath =
     } catch {
       return false;
     }
-    const read = runtime.sync.read();
+    const read = runtime.sync.live.read();
     if (!read.ok || !matchesIfNoneMatch(ifNoneMatch, read.snapshot.etag)) return false;
     // Charged only once the answer is sure to be this 304: a request that goes on is charged by the route.
     if (!deps.limiter.take(principalKey).allowed) return false;

@@ -139,8 +139,8 @@ export class ProviderRuntimes {
             staleAfterMs: provider.staleAfterMs,
             timeZone: config.timeZone,
             listSubscribers: () => runtime.listSubscribers(),
-            calls: () => sync.positionedSnapshot()?.snapshot.calls,
-            watchCalls: (onChange) => sync.subscribe((event) => event.type !== 'status' && onChange()),
+            calls: () => sync.live.positioned()?.snapshot.calls,
+            watchCalls: (onChange) => sync.live.subscribe((event) => event.type !== 'status' && onChange()),
             countDay: (from, to, now) => history.subscriberActivity(scope, from, to, now),
             log,
           });

@@ -27,7 +27,7 @@ export class ScriptedPhoneSystem implements PhoneSystem {
   /** Offered only when a test sets it: a phone system that tells of its changes. */
   watchChanges?: (onChange: () => void) => () => void;
   /** Offered only when a test sets it: a connection over which the phone system pushes updates. */
-  streamUpdates?: (onUpdates: (updates: CallUpdate[]) => void) => () => void;
+  streamUpdates?: PhoneSystem['streamUpdates'];
   /** Offered only when a test sets it: a webhook the provider pushes updates to. */
   webhook?: ProviderWebhook;
   /** Offered only when a test sets it (see `endsCalls`): a phone system that can end a live call. */

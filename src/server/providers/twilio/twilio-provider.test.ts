@@ -110,7 +110,7 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
   };
   const end = (callID: string, providerID = 'twilio') =>
     fetch(`${base}${paths.call({ ...scope, providerID }, callID)}`, { method: 'DELETE', headers: { authorization: `Bearer ${SUPERVISOR_TOKEN}` } });
-  const fetches = () => (app.providers.get(scope)?.sync.fetches ?? 0) + (app.providers.get(direct)?.sync.fetches ?? 0);
+  const fetches = () => (app.providers.get(scope)?.sync.counts.fetches ?? 0) + (app.providers.get(direct)?.sync.counts.fetches ?? 0);
   return { double, app, base, webhookURL: `${base}${paths.webhook('twilio', scope)}`, api, calls, until, end, fetches };
 };
 
@@ -300,8 +300,8 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     bed.double.rateLimit(0);
     const deadline = Date.now() + 9000;
-    while (bed.app.providers.get(scope)?.sync.status().failure && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(bed.app.providers.get(scope)?.sync.status()).toEqual({ available: true, snapshotAgeMs: expect.any(Number) });
+    while (bed.app.providers.get(scope)?.sync.live.status().failure && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bed.app.providers.get(scope)?.sync.live.status()).toEqual({ available: true, snapshotAgeMs: expect.any(Number) });
     noViolations(bed);
   }, 20_000);
 

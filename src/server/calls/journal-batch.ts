@@ -2,7 +2,7 @@
  * What one sync must write to the journal: the calls that are new or changed since the last
  * written snapshot, each flagged when the service, not the provider, ended it.
  */
-import { diffCalls } from '../calls/call-diff.js';
+import { diffCalls } from './call-diff.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 
 export interface JournalBatch {
