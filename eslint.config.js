@@ -32,15 +32,23 @@ const sharedZones = [
   { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
 ];
 
-/** The service's layers point one way: contract <- providers <- domain (config, auth, calls, history) <- runtime <- http and routes <- app. */
+/** The service's layers point one way: contract <- settings <- providers <- domain (config, auth, calls, history) <- runtime <- http and routes <- app. */
 const serverZones = [
+  {
+    target: './src/server/settings',
+    from: './src/server',
+    except: ['./settings'],
+    message: 'Settings are the building blocks of the config and of the providers\' settings: they import no other part of the service.',
+  },
   {
     target: './src/server/providers',
     from: [
       './src/server/config',
+      './src/server/agents',
       './src/server/auth',
       './src/server/calls',
       './src/server/history',
+      './src/server/cluster',
       './src/server/runtime',
       './src/server/http',
       './src/server/routes',
@@ -48,7 +56,7 @@ const serverZones = [
       './src/server/main.ts',
     ],
     message:
-      'Providers know phone systems only: they take their settings as arguments and raise ProviderFailure / SubscriberRejection.',
+      'Providers know phone systems only: each defines its settings and builds its phone system from them, and raises ProviderFailure / SubscriberRejection.',
   },
   {
     target: './src/server/config',

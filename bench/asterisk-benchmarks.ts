@@ -4,18 +4,14 @@
  * refused); how long after a cut of the event socket the calls are whole again; and how many
  * requests to ARI a minute costs at 200 live calls, with the socket up and down.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ManualClock, systemClock } from '../src/server/clock.js';
 import type { ProviderCall } from '../src/server/providers/phone-system.js';
 import { STABLE_AFTER_MS } from '../src/server/providers/asterisk/ari-client.js';
 import { RECONCILE_MS } from '../src/server/providers/asterisk/asterisk-phone-system.js';
-import { startProgram } from '../src/testbed/child-process.js';
+import { startBuiltService } from '../src/testbed/built-service.js';
 import { AriDouble, type InboundCall } from '../src/testbed/asterisk/ari-double.js';
 import { ARI_PASSWORD, ARI_USER, asteriskOnDouble, asteriskProviderConfig, endpointOf, TEST_AGENTS } from '../src/testbed/asterisk/asterisk-testbed.js';
-import { freePort } from '../src/testbed/twilio/twilio-testbed.js';
 import { paintedTalking } from './dashboard-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
@@ -57,12 +53,9 @@ const startDouble = () => AriDouble.start({ username: ARI_USER, password: ARI_PA
 export const asteriskFreshness = async (browser: Browser, samples: number, how: AsteriskFreshness['how']): Promise<AsteriskFreshness> => {
   const double = await startDouble();
   double.refuseEvents = how === 'lists';
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'callboard-bench-asterisk-'));
-  writeFileSync(
-    join(dir, 'callboard.json'),
-    JSON.stringify({
+  const service = await startBuiltService({
+    name: 'bench-asterisk',
+    config: {
       accounts: [
         {
           id: scope.accountID,
@@ -71,23 +64,16 @@ export const asteriskFreshness = async (browser: Browser, samples: number, how: 
           tokens: [{ name: 'bench', token: BENCH_TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
         },
       ],
-    }),
-  );
-  const service = startProgram('service', process.execPath, ['--enable-source-maps', 'dist/server/main.js'], process.cwd(), {
-    CALLBOARD_CONFIG: join(dir, 'callboard.json'),
-    CALLBOARD_DATA_DIR: dir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    },
+  }).catch(async (error: unknown) => {
+    await double.stop();
+    throw error;
   });
+  const base = service.url;
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   const delays: number[] = [];
   try {
-    for (let tries = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
-      if (tries > 150 || service.exited()) throw new Error(`the service did not start:\n${service.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     await page.goto(`${base}/?sort=started&dir=desc#token=${BENCH_TOKEN}`);
     await page.getByText(/· pushed/).waitFor({ timeout: 30_000 });
     for (let i = 0; i < samples; i += 1) {
@@ -107,9 +93,8 @@ export const asteriskFreshness = async (browser: Browser, samples: number, how: 
     return { how, samples, p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), max: Math.max(...delays) };
   } finally {
     await page.close();
-    await service.stop(10_000);
+    await service.stop();
     await double.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 };
 

@@ -4,15 +4,12 @@
  * Lighthouse's desktop profile and its mobile one (a 4× slower CPU and a slow network: the honest
  * proxy for the TV sticks and small boards wall screens run on).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
-import { startProgram } from '../src/testbed/child-process.js';
-import { freePort } from '../src/testbed/twilio/twilio-testbed.js';
+import { startBuiltService } from '../src/testbed/built-service.js';
+import { freePort } from '../src/testbed/free-ports.js';
 import { CHROMIUM } from './dashboard-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
@@ -59,25 +56,15 @@ const PAGES = [
 ] as const;
 
 export const lighthouseRuns = async (): Promise<LighthouseRow[]> => {
-  const port = await freePort();
   const debugPort = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'callboard-bench-lighthouse-'));
-  const service = startProgram('service', process.execPath, ['dist/server/main.js'], process.cwd(), {
-    CALLBOARD_TOKEN: BENCH_TOKEN,
-    CALLBOARD_DATA_DIR: dir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  });
+  // No config: the demo `npm start` runs, without source maps as it runs.
+  const service = await startBuiltService({ name: 'bench-lighthouse', env: { CALLBOARD_TOKEN: BENCH_TOKEN }, sourceMaps: false });
+  const { port } = service;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [`--remote-debugging-port=${debugPort}`, '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
   try {
-    for (let tries = 0; !(await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
-      if (tries > 300 || service.exited()) throw new Error(`the service did not start:\n${service.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const rows: LighthouseRow[] = [];
     for (const [page, path] of PAGES) {
       let hostIndex = NaN;
@@ -116,8 +103,7 @@ export const lighthouseRuns = async (): Promise<LighthouseRow[]> => {
     return rows;
   } finally {
     await browser.close();
-    await service.stop(10_000);
-    rmSync(dir, { recursive: true, force: true });
+    await service.stop();
   }
 };
 

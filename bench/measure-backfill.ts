@@ -6,12 +6,12 @@
  * `npx tsx bench/measure-backfill.ts [1k] [10k] [1k-week]` (all three by default), or
  * `npx tsx bench/measure-backfill.ts sizing` for the calls a day at several settings.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../src/server/clock.js';
 import { createPhoneSystemSimulator } from '../src/server/providers/simulator/phone-system-simulator.js';
+import { startBuiltService, type BuiltService } from '../src/testbed/built-service.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
 interface Scenario {
@@ -29,8 +29,9 @@ const SCENARIOS: Record<string, Scenario> = {
 };
 
 const SCOPE_PATH = '/v1/accounts/bench/applications/center/provider/pbx';
+/** A large journal may take a while to close. */
+const STOP_GRACE_MS = 300_000;
 const FILLED = /"msg":"the past of the provider is filled/;
-const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
@@ -71,52 +72,26 @@ const procStatusKb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   return Number(line?.replace(/\D+/g, '') ?? 0);
 };
 
-interface Service {
-  child: ChildProcess;
-  base: string;
+interface Service extends BuiltService {
   started: number;
-  output: () => string;
-  stop: () => Promise<void>;
+  /** From the start of the process until /healthz answered. */
+  healthyMs: number;
 }
 
-const startService = async (configFile: string, dataDir: string): Promise<Service> => {
+/** The built service as a user runs it, without source maps, resolved once /healthz answers. */
+const startService = async (scenario: Scenario, dataDir: string): Promise<Service> => {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, CALLBOARD_CONFIG: configFile, CALLBOARD_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = await new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = LISTENING.exec(output);
-      if (match) resolve(match[1] as string);
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}:\n${output.slice(-2000)}`)));
-  });
-  return {
-    child,
-    base,
-    started,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const service = await startBuiltService({ name: 'backfill', config: configFor(scenario), dataDir, logLevel: 'info', sourceMaps: false, until: 'live' });
+  return { ...service, started, healthyMs: performance.now() - started };
 };
 
 const get = (service: Service, path: string, token = true) =>
-  fetch(`${service.base}${path}`, token ? { headers: { authorization: `Bearer ${BENCH_TOKEN}` } } : {});
+  fetch(`${service.url}${path}`, token ? { headers: { authorization: `Bearer ${BENCH_TOKEN}` } } : {});
 
 /** Milliseconds from the process's start until `path` first answers 200. */
-const untilOk = async (service: Service, path: string, token = true): Promise<number> => {
+const untilOk = async (service: Service, path: string): Promise<number> => {
   for (;;) {
-    const res = await get(service, path, token).catch(() => undefined);
+    const res = await get(service, path).catch(() => undefined);
     await res?.arrayBuffer();
     if (res?.status === 200) return performance.now() - service.started;
     await sleep(20);
@@ -159,16 +134,14 @@ const journalBytes = (dataDir: string) =>
 
 const measure = async (name: string, scenario: Scenario) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'callboard-backfill-'));
-  const configFile = join(dataDir, 'callboard.json');
-  writeFileSync(configFile, JSON.stringify(configFor(scenario)));
   try {
-    const first = await startService(configFile, dataDir);
-    const pid = first.child.pid as number;
-    const healthyMs = await untilOk(first, '/healthz', false);
+    const first = await startService(scenario, dataDir);
+    const pid = first.program.pid;
+    const { healthyMs } = first;
     const listMs = await untilOk(first, `${SCOPE_PATH}/calls`);
     const rss: number[] = [];
     const during = { health: [] as number[], list: [] as number[] };
-    while (!FILLED.test(first.output())) {
+    while (!FILLED.test(first.program.output())) {
       rss.push(procStatusKb(pid, 'VmRSS'));
       during.health.push(await timed(first, '/healthz', false));
       during.list.push(await timed(first, `${SCOPE_PATH}/calls`));
@@ -187,16 +160,16 @@ const measure = async (name: string, scenario: Scenario) => {
     const weekConcurrencyMs = await timed(first, `${SCOPE_PATH}/concurrency?fromDate=${weekFrom}`);
     const live = await liveCalls(first);
     const peakKb = procStatusKb(pid, 'VmHWM');
-    await first.stop();
+    await first.stop(STOP_GRACE_MS);
     const bytes = journalBytes(dataDir);
     const calls = (fill as { calls: number } | undefined)?.calls ?? 0;
 
-    const second = await startService(configFile, dataDir);
-    const restartHealthyMs = await untilOk(second, '/healthz', false);
+    const second = await startService(scenario, dataDir);
+    const restartHealthyMs = second.healthyMs;
     const restartListMs = await untilOk(second, `${SCOPE_PATH}/calls`);
     await sleep(5000);
-    const restartPeakKb = procStatusKb(second.child.pid as number, 'VmHWM');
-    await second.stop();
+    const restartPeakKb = procStatusKb(second.program.pid, 'VmHWM');
+    await second.stop(STOP_GRACE_MS);
 
     console.log(
       JSON.stringify({

@@ -3,16 +3,14 @@
  * reaches the pixel in Chromium when Twilio's status callbacks tell it, and when only lists do; and
  * how many requests to Twilio one list costs at 50 and 1,000 live calls.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { paths } from '../src/contract/paths.js';
 import { ManualClock } from '../src/server/clock.js';
 import { REQUESTS_PER_LIST } from '../src/server/providers/twilio/twilio-phone-system.js';
-import { startProgram } from '../src/testbed/child-process.js';
+import { startBuiltService } from '../src/testbed/built-service.js';
 import { TwilioDouble } from '../src/testbed/twilio/twilio-double.js';
-import { freePort, TEST_ACCOUNT_SID, TEST_AGENTS, TEST_AUTH_TOKEN, TEST_NUMBER, twilioOnDouble, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
+import { freePort } from '../src/testbed/free-ports.js';
+import { TEST_ACCOUNT_SID, TEST_AGENTS, TEST_AUTH_TOKEN, TEST_NUMBER, twilioOnDouble, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
 import { paintedTalking } from './dashboard-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 
@@ -53,14 +51,14 @@ export const twilioFreshness = async (browser: Browser, samples: number, how: Tw
   const double = await TwilioDouble.start({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), 'callboard-bench-twilio-'));
   const provider = twilioProviderConfig({
     apiBaseURL: double.url,
     ...(how === 'callbacks' ? { webhookBaseURL: base, syncIntervalMs: 30_000, staleAfterMs: 120_000 } : { syncIntervalMs: 2000 }),
   });
-  writeFileSync(
-    join(dir, 'callboard.json'),
-    JSON.stringify({
+  const service = await startBuiltService({
+    name: 'bench-twilio',
+    port,
+    config: {
       accounts: [
         {
           id: scope.accountID,
@@ -69,24 +67,16 @@ export const twilioFreshness = async (browser: Browser, samples: number, how: Tw
           tokens: [{ name: 'bench', token: BENCH_TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
         },
       ],
-    }),
-  );
-  const service = startProgram('service', process.execPath, ['--enable-source-maps', 'dist/server/main.js'], process.cwd(), {
-    CALLBOARD_CONFIG: join(dir, 'callboard.json'),
-    CALLBOARD_DATA_DIR: dir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    },
+  }).catch(async (error: unknown) => {
+    await double.close();
+    throw error;
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript('globalThis.__name = (fn) => fn;');
-  const webhook = `${base}${paths.webhook('twilio', scope)}`;
+  const webhook = `${base}${paths.webhook(provider.type, scope)}`;
   const delays: number[] = [];
   try {
-    for (let tries = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); tries += 1) {
-      if (tries > 150 || service.exited()) throw new Error(`the service did not start:\n${service.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     await page.goto(`${base}/?sort=started&dir=desc#token=${BENCH_TOKEN}`);
     await page.getByText(/· pushed/).waitFor({ timeout: 30_000 });
     const listsBefore = double.requests.filter((request) => request.method === 'GET').length;
@@ -108,9 +98,8 @@ export const twilioFreshness = async (browser: Browser, samples: number, how: Tw
     return { how, samples, p50: quantile(delays, 0.5), p95: quantile(delays, 0.95), max: Math.max(...delays), lists: Math.round(lists) };
   } finally {
     await page.close();
-    await service.stop(10_000);
+    await service.stop();
     await double.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 };
 

@@ -13,7 +13,7 @@ import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
 import { AriDouble } from '../src/testbed/asterisk/ari-double.js';
 import { ARI_PASSWORD, ARI_USER, asteriskProviderConfig, endpointOf, TEST_AGENTS } from '../src/testbed/asterisk/asterisk-testbed.js';
-import { freePort } from '../src/testbed/twilio/twilio-testbed.js';
+import { freePort } from '../src/testbed/free-ports.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { E2E_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
 

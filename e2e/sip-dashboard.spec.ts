@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
-import { startSipTestbed, type SipTestbed } from '../src/testbed/sip-testbed.js';
-import { kamailioProviderConfig } from '../src/testbed/testbed-provider.js';
+import { startSipTestbed, type SipTestbed } from '../src/testbed/sip/sip-testbed.js';
+import { kamailioProviderConfig } from '../src/testbed/sip/testbed-provider.js';
 import { E2E_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
 
 const CUSTOMER = '15550003001';

@@ -12,7 +12,8 @@ import { paths } from '../src/contract/paths.js';
 import { formatPhoneNumber } from '../src/web/lib/format.js';
 import { loadPhoneRules } from '../src/web/lib/phone-rules-loader.js';
 import { TwilioDouble } from '../src/testbed/twilio/twilio-double.js';
-import { freePort, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
+import { freePort } from '../src/testbed/free-ports.js';
+import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../src/testbed/twilio/twilio-testbed.js';
 import { emulateSystemScheme, expectNoSeriousA11yViolations } from './support/axe.js';
 import { E2E_TOKEN, startService, type ServiceProcess } from './support/service-process.js';
 

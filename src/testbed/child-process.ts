@@ -75,18 +75,3 @@ export const startProgram = (
     },
   };
 };
-
-/** Waits until the service at `baseURL` answers its liveness check; throws with its output when it exits or takes over 15 s. */
-export const waitForHealth = async (baseURL: string, service: RunningProgram): Promise<void> => {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (service.exited()) throw new Error(`the service exited:\n${service.output()}`);
-    const healthy = await fetch(`${baseURL}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the service did not answer within 15 s:\n${service.output()}`);
-};

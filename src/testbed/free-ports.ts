@@ -1,4 +1,4 @@
-/** Finds a block of consecutive loopback ports free for both TCP and UDP. */
+/** Finds free loopback ports: one for a service, or a block of consecutive ones free for both TCP and UDP. */
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 
@@ -37,3 +37,14 @@ export const freePortBlock = async (count: number): Promise<number> => {
 
 /** The phones' media ports, kept apart from the signalling ports above. */
 export const RTP_PORTS = '10000-19999';
+
+/** A free loopback port, for a service whose URL must be known before it starts (Twilio's callbacks are signed over it). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });

@@ -2,183 +2,9 @@
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
 import { isTimeZone } from '../../contract/time-zone.js';
-import { secretSchema } from './secret.js';
-
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,63}$/;
-const ID_RULE = '1 to 64 letters, digits, ".", "_", "~" or "-", starting with a letter or digit';
-const idSchema = z.string().regex(ID_PATTERN, `must be ${ID_RULE}`);
-
-/** Settings of a center the service runs itself; with `url` the center runs in the simulator process, set by these flags. */
-const IN_PROCESS_SETTINGS = {
-  seed: '--seed',
-  dialMode: '--dial-mode',
-  agents: '--agents',
-  traffic: '--traffic',
-  speed: '--speed',
-  keepEndedMs: '--keep-ended-ms',
-  emailDomain: '--email-domain',
-} as const;
-
-const simulatorSettingsSchema = z
-  .strictObject({
-    /** A simulator process of its own (`npm run simulator`) to connect to, instead of a center run in this service. */
-    url: z
-      .url({ protocol: /^https?$/, error: 'must be the http URL the simulator process printed, such as http://127.0.0.1:8090' })
-      .refine((url) => !/[?#]/.test(url), 'must be the simulator\'s base URL, with no query or fragment')
-      .optional(),
-    seed: z.number().int().optional(),
-    /** Two-step (the default) rings the agent first; direct dials the remote number at once. */
-    dialMode: z.enum(['two-step', 'direct']).optional(),
-    agents: z.number().int().min(1).max(50_000).optional(),
-    traffic: z.number().positive().max(100).optional(),
-    speed: z.number().positive().max(1000).optional(),
-    keepEndedMs: z.number().int().nonnegative().max(86_400_000).optional(),
-    emailDomain: z.string().optional(),
-    /** Enables the simulator's fault-injection route, for outage drills and end-to-end tests. */
-    control: z.boolean().default(false),
-  })
-  .superRefine((settings, ctx) => {
-    if (settings.url === undefined) return;
-    for (const [setting, flag] of Object.entries(IN_PROCESS_SETTINGS))
-      if (settings[setting as keyof typeof IN_PROCESS_SETTINGS] !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [setting],
-          message: `is set on the simulator process (its ${flag} flag), not here: with "url" this provider connects to the center that process runs`,
-        });
-  });
-
-const digits = (min: number, max: number) => z.string().regex(new RegExp(`^[0-9]{${min},${max}}$`), `must be ${min} to ${max} digits`);
-
-const directoryEntrySchema = z.strictObject({
-  subscriberID: idSchema,
-  /** The user part of the subscriber's SIP address (sip:<sipUser>@<sipDomain>). */
-  sipUser: z.string().regex(/^[A-Za-z0-9._~-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_", "~" or "-"'),
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  email: z.string(),
-  extension: digits(1, 10),
-  number: digits(3, 15),
-  active: z.boolean().default(true),
-});
-
-const kamailioSettingsSchema = z
-  .strictObject({
-    /** Kamailio's JSON-RPC endpoint (jsonrpcs over xhttp). */
-    rpcURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:5071/RPC' }),
-    /** Host[:port] of the subscribers' and remote parties' SIP URIs. */
-    sipDomain: z.string().regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/, 'must be a host with an optional port, such as 127.0.0.1:5060'),
-    directory: z.array(directoryEntrySchema).min(1),
-  })
-  .superRefine((settings, ctx) => {
-    for (const key of ['subscriberID', 'sipUser'] as const) {
-      const values = settings.directory.map((entry) => entry[key]);
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i)
-          ctx.addIssue({ code: 'custom', path: ['directory', i, key], message: `duplicate ${key} "${value}"` });
-      });
-    }
-  });
-
-/** What Twilio dials to reach an agent: a Voice SDK client, a SIP address, or a phone number (digits). */
-const twilioDeviceSchema = z
-  .string()
-  .regex(
-    /^(client:[A-Za-z0-9_.-]{1,121}|sip:[^\s@<>"]+@[A-Za-z0-9.-]+(:[0-9]{1,5})?(;[^\s<>"]*)?|[0-9]{3,15})$/,
-    'must be "client:NAME" (a Voice SDK identity), "sip:user@domain" or a phone number in digits',
-  );
-
-const twilioAgentSchema = z.strictObject({
-  subscriberID: idSchema,
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  email: z.string(),
-  extension: digits(1, 10),
-  /** The agent's own number, the caller ID of their calls in direct mode. */
-  number: digits(3, 15),
-  device: twilioDeviceSchema,
-  active: z.boolean().default(true),
-});
-
-const twilioSettingsSchema = z
-  .strictObject({
-    accountSid: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be the account SID: "AC" and 32 hexadecimal digits'),
-    authToken: secretSchema,
-    /** Twilio's API; another base for tests, a double of it, or a regional edge. */
-    apiBaseURL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.twilio.com' })
-      .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
-      .default('https://api.twilio.com'),
-    /** The number calls come from: a Twilio number of the account or a verified caller ID, in digits. */
-    callerID: digits(3, 15),
-    /**
-     * The service's address as Twilio reaches it: the status callbacks of the calls it places go to
-     * `<webhookBaseURL>/v1/webhooks/twilio/...`, and their signatures are checked against it. Without
-     * it calls are placed without callbacks and the service only lists.
-     */
-    webhookBaseURL: z
-      .url({ protocol: /^https?$/, error: 'must be the https URL at which Twilio reaches this service, such as https://callboard.example.com' })
-      .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
-      .optional(),
-    /** Two-step (the default) rings the agent's device first; direct dials the remote number with the agent's number as caller ID. */
-    dialMode: z.enum(['two-step', 'direct']).default('two-step'),
-    agents: z.array(twilioAgentSchema).min(1),
-  })
-  .superRefine((settings, ctx) => {
-    for (const key of ['subscriberID', 'device'] as const) {
-      const values = settings.agents.map((agent) => agent[key]);
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: ['agents', i, key], message: `duplicate ${key} "${value}"` });
-      });
-    }
-  });
-
-const asteriskAgentSchema = z.strictObject({
-  subscriberID: idSchema,
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  email: z.string(),
-  extension: digits(1, 10),
-  number: digits(3, 15),
-  /** The agent's phone as Asterisk names its endpoint: technology/resource. */
-  endpoint: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*\/[^\s/?#]+$/, 'must be an Asterisk endpoint "technology/resource", such as "PJSIP/101"'),
-  active: z.boolean().default(true),
-});
-
-const asteriskSettingsSchema = z
-  .strictObject({
-    /** The base of Asterisk's HTTP server (http.conf); ARI is under /ari on it. */
-    ariURL: z
-      .url({ protocol: /^https?$/, error: 'must be the http(s) URL of Asterisk\'s HTTP server, such as http://pbx.example.com:8088' })
-      .refine((url) => !/[?#]/.test(url), 'must be a base URL, with no query or fragment')
-      .refine((url) => !/\/ari\/?$/.test(url), 'must be the HTTP server\'s base, without "/ari": the service adds it')
-      .refine((url) => !/^[a-z]+:\/\/[^/]*@/i.test(url), 'must not hold a user or password: give them as "username" and "password"'),
-    /** An ARI user of ari.conf. */
-    username: z.string().min(1),
-    password: secretSchema,
-    /** The Stasis application the service registers as (its events socket). */
-    app: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"').default('callboard'),
-    /** The dialplan context a placed call continues in: two-step dials the remote number there, direct dials the agent's extension. */
-    dialContext: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'must be a dialplan context name, such as "from-internal"'),
-    /** Direct mode: the channel that dials the remote number first, "{number}" standing for its digits. */
-    trunkEndpoint: z
-      .string()
-      .regex(/^[A-Za-z][A-Za-z0-9_-]*\/\S*\{number\}\S*$/, 'must be an endpoint with "{number}" in it, such as "PJSIP/{number}@trunk"')
-      .optional(),
-    /** Two-step (the default) rings the agent's phone first, then the dialplan dials the number; direct dials the number first. */
-    dialMode: z.enum(['two-step', 'direct']).default('two-step'),
-    agents: z.array(asteriskAgentSchema).min(1),
-  })
-  .superRefine((settings, ctx) => {
-    if (settings.dialMode === 'direct' && settings.trunkEndpoint === undefined)
-      ctx.addIssue({ code: 'custom', path: ['trunkEndpoint'], message: 'is required with "dialMode": "direct": the channel that dials the remote number, such as "PJSIP/{number}@trunk"' });
-    for (const key of ['subscriberID', 'endpoint'] as const) {
-      const values = settings.agents.map((agent) => (key === 'endpoint' ? agent.endpoint.toLowerCase() : agent[key]));
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: ['agents', i, key], message: `duplicate ${key} "${settings.agents[i]?.[key]}"` });
-      });
-    }
-  });
+import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
+import type { AnyProviderDefinition, ProviderDefaults } from '../providers/provider-definition.js';
+import { PROVIDERS } from '../providers/provider-registry.js';
 
 const providerCommon = {
   id: idSchema,
@@ -200,35 +26,30 @@ const providerCommon = {
   presenceIntervalMs: z.number().int().min(500).max(300_000).default(5000),
 };
 
-export const providerConfigSchema = z.discriminatedUnion('type', [
-  // The simulator's subscribers cost nothing to list: its board follows registrations closely.
+/** One provider type's config: the common fields with the type's own defaults, its `type`, and its `settings`. */
+type ProviderConfigSchemaOf<D extends AnyProviderDefinition> = z.ZodObject<
+  typeof providerCommon & { type: z.ZodLiteral<D['type']>; settings: D['settings'] },
+  z.core.$strict
+>;
+type ProviderConfigSchemas<Ds extends readonly AnyProviderDefinition[]> = {
+  -readonly [I in keyof Ds]: Ds[I] extends AnyProviderDefinition ? ProviderConfigSchemaOf<Ds[I]> : never;
+};
+
+const providerConfigSchemaOf = <D extends AnyProviderDefinition>({ type, settings, defaults = {} }: D) =>
   z.strictObject({
     ...providerCommon,
-    presenceIntervalMs: providerCommon.presenceIntervalMs.unwrap().default(2000),
-    type: z.literal('simulator'),
-    settings: simulatorSettingsSchema.default({ control: false }),
-  }),
-  z.strictObject({ ...providerCommon, type: z.literal('kamailio'), settings: kamailioSettingsSchema }),
-  // Each list costs Twilio several requests, and status callbacks tell most changes at once: listed less often.
-  z.strictObject({
-    ...providerCommon,
-    syncIntervalMs: providerCommon.syncIntervalMs.unwrap().default(2000),
-    minListIntervalMs: providerCommon.minListIntervalMs.unwrap().default(1000),
-    type: z.literal('twilio'),
-    settings: twilioSettingsSchema,
-  }),
-  // Asterisk pushes every change over its event socket; lists reconcile, and poll only while the socket is down.
-  z.strictObject({
-    ...providerCommon,
-    syncIntervalMs: providerCommon.syncIntervalMs.unwrap().default(2000),
-    type: z.literal('asterisk'),
-    settings: asteriskSettingsSchema,
-  }),
-]);
+    ...Object.fromEntries(
+      Object.entries(defaults).map(([field, value]) => [field, providerCommon[field as keyof ProviderDefaults].unwrap().default(value)]),
+    ),
+    type: z.literal(type),
+    settings,
+  }) as unknown as ProviderConfigSchemaOf<D>;
+
+export const providerConfigSchema = z.discriminatedUnion(
+  'type',
+  PROVIDERS.map(providerConfigSchemaOf) as unknown as ProviderConfigSchemas<typeof PROVIDERS>,
+);
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
-export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>;
-export type TwilioSettings = z.infer<typeof twilioSettingsSchema>;
-export type AsteriskSettings = z.infer<typeof asteriskSettingsSchema>;
 
 /** An agent's subscribers: at least one, each a valid ID, none twice. */
 const subscriberIDsSchema = z

@@ -79,10 +79,8 @@ export class WebhookRefused extends Error {
   }
 }
 
-/** Updates a provider pushes to the service over HTTP: any instance of a cluster may receive them. */
+/** Updates a provider pushes to the service over HTTP (at `/v1/webhooks/<its type>/...`): any instance of a cluster may receive them. */
 export interface ProviderWebhook {
-  /** The provider type named in the webhook's path: `/v1/webhooks/<type>/...`. */
-  readonly type: string;
   /** Checks the request is the provider's own (its signature) and reads the updates it carries; throws WebhookRefused. */
   receive(request: WebhookRequest): CallUpdate[];
 }

@@ -60,7 +60,7 @@ export const webhookRoute = async (app: FastifyInstance, options: WebhookRouteOp
   app.post(routePatterns.webhook, { config: { doc }, bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request: WebhookRequest, reply) => {
     const { providerType, ...scope } = request.params;
     const runtime = options.registry.get(scope);
-    if (!runtime?.phoneSystem.webhook || runtime.phoneSystem.webhook.type !== providerType)
+    if (!runtime?.phoneSystem.webhook || runtime.config.type !== providerType)
       throw new ApiProblem('not_found', `No ${providerType} provider "${scope.providerID}" takes webhooks here.`);
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
       throw new ApiProblem('unsupported_media_type', `A provider's callback is a form: send "content-type: ${FORM}".`);

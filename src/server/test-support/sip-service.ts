@@ -2,8 +2,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
 import { paths } from '../../contract/paths.js';
-import type { SipTestbed } from '../../testbed/sip-testbed.js';
-import { kamailioProviderConfig, type AgentSpec } from '../../testbed/testbed-provider.js';
+import type { SipTestbed } from '../../testbed/sip/sip-testbed.js';
+import { kamailioProviderConfig, type AgentSpec } from '../../testbed/sip/testbed-provider.js';
 import { buildApp } from '../app.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';

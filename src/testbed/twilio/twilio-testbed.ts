@@ -1,5 +1,4 @@
 /** A Twilio provider's config for the double of Twilio's API, with a few made-up agents, for tests and demos. */
-import { createServer } from 'node:net';
 import type { Clock } from '../../server/clock.js';
 import { createTwilioPhoneSystem } from '../../server/providers/twilio/twilio-phone-system.js';
 import type { TwilioDouble } from './twilio-double.js';
@@ -61,17 +60,6 @@ export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL
     agents: agentsConfig(agents),
   },
 });
-
-/** A free loopback port, for a service whose URL must be known before it starts (Twilio's callbacks are signed over it). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** The Twilio provider's phone system itself, on the double, with the test agents (two steps, no callbacks): for tests below the service. */
 export const twilioOnDouble = (double: TwilioDouble, clock: Clock) =>

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { CallRecord } from '../../../contract/call-record.js';
-import type { PhoneControl, PhoneEvent } from '../../../testbed/phone-control.js';
-import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
+import type { PhoneControl, PhoneEvent } from '../../../testbed/sip/phone-control.js';
+import { startSipTestbed, type SipTestbed } from '../../../testbed/sip/sip-testbed.js';
 import { sipScope, startSipService, type SipService } from '../../test-support/sip-service.js';
 
 const KEEP_ENDED_MS = 3000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../contract/paths.js';
 import { listSubscribersResponseSchema } from '../../../contract/subscriber.js';
 import { listAgentsResponseSchema } from '../../../contract/agents.js';
-import { startSipTestbed, type SipTestbed } from '../../../testbed/sip-testbed.js';
+import { startSipTestbed, type SipTestbed } from '../../../testbed/sip/sip-testbed.js';
 import { sipScope as scope, startSipService, type SipService } from '../../test-support/sip-service.js';
 
 /** Ended calls stay listed this long: short, so a test sees them leave. */

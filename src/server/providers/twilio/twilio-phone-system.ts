@@ -166,7 +166,6 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
     ...(options.webhookBaseURL
       ? {
           webhook: {
-            type: 'twilio',
             receive: (request) =>
               receiveCallback(request, {
                 authToken: options.authToken,

@@ -11,7 +11,8 @@ import { buildApp } from '../../app.js';
 import { serviceConfigSchema } from '../../config/config-schema.js';
 import { createTestHistory } from '../../test-support/test-history.js';
 import { signCallback, TwilioDouble } from '../../../testbed/twilio/twilio-double.js';
-import { freePort, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../../../testbed/twilio/twilio-testbed.js';
+import { freePort } from '../../../testbed/free-ports.js';
+import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioProviderConfig } from '../../../testbed/twilio/twilio-testbed.js';
 
 const TOKEN = 'twilio-provider-test-token-0001';
 const SUPERVISOR_TOKEN = 'twilio-provider-supervisor-token-01';

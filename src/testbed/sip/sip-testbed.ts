@@ -8,12 +8,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createJsonRpcClient, type JsonRpcCall } from '../server/providers/kamailio/json-rpc-client.js';
-import { findProgram, startProgram, type RunningProgram } from './child-process.js';
-import { freePortBlock, RTP_PORTS } from './free-ports.js';
+import { createJsonRpcClient, type JsonRpcCall } from '../../server/providers/kamailio/json-rpc-client.js';
+import { findProgram, startProgram, type RunningProgram } from '../child-process.js';
+import { freePortBlock, RTP_PORTS } from '../free-ports.js';
 import { PhoneControl } from './phone-control.js';
 
-const TEMPLATES = fileURLToPath(new URL('../../testbed/', import.meta.url));
+const TEMPLATES = fileURLToPath(new URL('../../../testbed/', import.meta.url));
 const INSTALL_HINT = 'apt-get install -y --no-install-recommends kamailio baresip-core';
 /** Ports per phone: SIP, the SIP port + 1 baresip also binds, and the control port. */
 const PORTS_PER_PHONE = 3;

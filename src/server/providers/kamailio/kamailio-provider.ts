@@ -1,0 +1,42 @@
+/** The Kamailio provider type: its settings in the config, and how its phone system is built from them. */
+import { z } from 'zod';
+import { digits, idSchema } from '../../settings/field-rules.js';
+import { defineProvider } from '../provider-definition.js';
+import { createKamailioPhoneSystem } from './kamailio-phone-system.js';
+
+const directoryEntrySchema = z.strictObject({
+  subscriberID: idSchema,
+  /** The user part of the subscriber's SIP address (sip:<sipUser>@<sipDomain>). */
+  sipUser: z.string().regex(/^[A-Za-z0-9._~-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_", "~" or "-"'),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  email: z.string(),
+  extension: digits(1, 10),
+  number: digits(3, 15),
+  active: z.boolean().default(true),
+});
+
+const kamailioSettingsSchema = z
+  .strictObject({
+    /** Kamailio's JSON-RPC endpoint (jsonrpcs over xhttp). */
+    rpcURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:5071/RPC' }),
+    /** Host[:port] of the subscribers' and remote parties' SIP URIs. */
+    sipDomain: z.string().regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/, 'must be a host with an optional port, such as 127.0.0.1:5060'),
+    directory: z.array(directoryEntrySchema).min(1),
+  })
+  .superRefine((settings, ctx) => {
+    for (const key of ['subscriberID', 'sipUser'] as const) {
+      const values = settings.directory.map((entry) => entry[key]);
+      values.forEach((value, i) => {
+        if (values.indexOf(value) !== i)
+          ctx.addIssue({ code: 'custom', path: ['directory', i, key], message: `duplicate ${key} "${value}"` });
+      });
+    }
+  });
+export type KamailioSettings = z.output<typeof kamailioSettingsSchema>;
+
+export const kamailioProvider = defineProvider({
+  type: 'kamailio',
+  settings: kamailioSettingsSchema,
+  create: (settings, { clock }) => createKamailioPhoneSystem({ ...settings, clock }),
+});
