@@ -52,6 +52,11 @@ export const SUBSCRIBER_FIELDS = [
   'subscriberNumber',
 ] as const satisfies readonly CallField[];
 
+export type SubscriberField = (typeof SUBSCRIBER_FIELDS)[number];
+
+/** Every one of the subscriber's fields, as a call that has a subscriber carries them. */
+export type SubscriberFields = Required<Pick<ProviderCall, SubscriberField>>;
+
 type Spec<F extends CallField> = (typeof CALL_FIELDS)[F];
 type ColumnValue<S extends CallFieldSpec> = (S['kind'] extends 'text' ? string : number) | (S['optional'] extends true ? null : never);
 
