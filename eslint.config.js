@@ -32,7 +32,7 @@ const sharedZones = [
   { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
 ];
 
-/** The service's layers point one way: contract <- providers <- domain (config, auth, calls, history) <- runtime <- http and routes <- app. */
+/** The service's layers point one way: contract <- providers, config <- domain (auth, calls, history, agents) <- cluster <- runtime <- http <- routes <- app. */
 const serverZones = [
   {
     target: './src/server/providers',
@@ -41,6 +41,8 @@ const serverZones = [
       './src/server/auth',
       './src/server/calls',
       './src/server/history',
+      './src/server/agents',
+      './src/server/cluster',
       './src/server/runtime',
       './src/server/http',
       './src/server/routes',
@@ -56,6 +58,8 @@ const serverZones = [
       './src/server/auth',
       './src/server/calls',
       './src/server/history',
+      './src/server/agents',
+      './src/server/cluster',
       './src/server/runtime',
       './src/server/http',
       './src/server/routes',
@@ -65,9 +69,14 @@ const serverZones = [
     message: 'The config format is read by the layers above it and imports none of them.',
   },
   {
-    target: ['./src/server/auth', './src/server/calls', './src/server/history'],
+    target: ['./src/server/auth', './src/server/calls', './src/server/history', './src/server/agents'],
+    from: ['./src/server/cluster', './src/server/runtime', './src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'],
+    message: 'Domain code raises domain errors and knows nothing of the cluster it may run in, HTTP, routes or the runtime that wires it.',
+  },
+  {
+    target: './src/server/cluster',
     from: ['./src/server/runtime', './src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'],
-    message: 'Domain code raises domain errors and knows nothing of HTTP, routes or the runtime that wires it.',
+    message: "A cluster's leadership serves the domain's ports (shared sync, feeds); the runtime and the app wire it in, never the reverse.",
   },
   {
     target: './src/server/runtime',
