@@ -32,7 +32,13 @@ const sharedZones = [
   { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell.' },
 ];
 
-/** The service's layers point one way: contract <- settings <- providers <- domain (config, auth, calls, history) <- runtime <- http and routes <- app. */
+/**
+ * The service's layers point one way: contract <- settings <- providers, config <- domain (calls <- auth, history,
+ * agents, idempotency) <- cluster <- runtime <- http <- routes <- app.
+ */
+const DOMAIN = ['./src/server/auth', './src/server/calls', './src/server/history', './src/server/agents', './src/server/idempotency'];
+const ABOVE_DOMAIN = ['./src/server/cluster', './src/server/runtime', './src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'];
+
 const serverZones = [
   {
     target: './src/server/settings',
@@ -42,40 +48,30 @@ const serverZones = [
   },
   {
     target: './src/server/providers',
-    from: [
-      './src/server/config',
-      './src/server/agents',
-      './src/server/auth',
-      './src/server/calls',
-      './src/server/history',
-      './src/server/cluster',
-      './src/server/runtime',
-      './src/server/http',
-      './src/server/routes',
-      './src/server/app.ts',
-      './src/server/main.ts',
-    ],
+    from: ['./src/server/config', ...DOMAIN, ...ABOVE_DOMAIN],
     message:
       'Providers know phone systems only: each defines its settings and builds its phone system from them, and raises ProviderFailure / SubscriberRejection.',
   },
   {
     target: './src/server/config',
-    from: [
-      './src/server/auth',
-      './src/server/calls',
-      './src/server/history',
-      './src/server/runtime',
-      './src/server/http',
-      './src/server/routes',
-      './src/server/app.ts',
-      './src/server/main.ts',
-    ],
+    from: [...DOMAIN, ...ABOVE_DOMAIN],
     message: 'The config format is read by the layers above it and imports none of them.',
   },
   {
-    target: ['./src/server/auth', './src/server/calls', './src/server/history'],
+    target: DOMAIN,
+    from: ABOVE_DOMAIN,
+    message: 'Domain code raises domain errors and knows nothing of the cluster it may run in, HTTP, routes or the runtime that wires it.',
+  },
+  {
+    target: './src/server/calls',
+    from: ['./src/server/auth', './src/server/history', './src/server/agents', './src/server/idempotency'],
+    message:
+      'The sync states what it needs of the journal and the cluster as ports (call-journal.ts, shared-sync.ts); history implements them, agents read the calls: none of them is imported here.',
+  },
+  {
+    target: './src/server/cluster',
     from: ['./src/server/runtime', './src/server/http', './src/server/routes', './src/server/app.ts', './src/server/main.ts'],
-    message: 'Domain code raises domain errors and knows nothing of HTTP, routes or the runtime that wires it.',
+    message: "A cluster's leadership serves the domain's ports (shared sync, feeds); the runtime and the app wire it in, never the reverse.",
   },
   {
     target: './src/server/runtime',

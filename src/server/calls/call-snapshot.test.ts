@@ -22,4 +22,15 @@ describe('CallSnapshot', () => {
     // The stream's records are the same text.
     expect(JSON.parse(snapshot.callsJSON())).toEqual(parsed.calls);
   });
+
+  it("writes a record's fields in the spec's order, the provider's after the call's ID, and only those it knows", () => {
+    const call = providerCall('c3', at, { isOutbound: true, isMissedCall: true, answeredAt: at + 4000, subscriberID: 'agt-1', endedBy: 'supervisor' });
+    const { snapshot } = CallSnapshot.next(CallSnapshot.empty(provider), [call], at + 5000, provider);
+    // The list's ETag is a hash of these bytes: an unchanged call must serialize exactly so.
+    expect(snapshot.recordJSON(call)).toBe(
+      '{"callID":"c3","providerCallID":"c3@pbx","providerID":"pbx","providerName":"Zentrale K\\u00f6ln","isOutbound":true,' +
+        '"isMissedCall":false,"remoteNumber":"15555550100","startedAt":"2026-11-28T09:00:00.000Z","answeredAt":"2026-11-28T09:00:04.000Z",' +
+        '"subscriberID":"agt-1","endedBy":"supervisor"}',
+    );
+  });
 });

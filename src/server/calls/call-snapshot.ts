@@ -4,11 +4,26 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CallRecord } from '../../contract/call-record.js';
 import { asciiJSON } from './ascii-json.js';
-import { CALL_FIELD_NAMES, CALL_FIELDS } from '../providers/call-fields.js';
+import { CALL_FIELD_NAMES, CALL_FIELDS, type WireCallFields } from '../providers/call-fields.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { diffSortedCalls, isEmptyDiff, type CallDiff } from './call-diff.js';
 
 const gzipAsync = promisify(gzip);
+
+/** Whether A and B are one type: the same keys, each optional in both or in neither, each of the same type. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+
+/** One object type of an intersection's members, as `Same` compares them. */
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** A provider's call on the wire: its fields (times as text) and the provider's ID and name. */
+type CallOnTheWire = Flat<WireCallFields & { providerID: string; providerName: string }>;
+
+/**
+ * The contract's record, which the compiler holds to be exactly a provider's call on the wire: a
+ * field added to one and not the other, or optional in one only, makes the cast below fail to build.
+ */
+type CheckedCallRecord = Same<CallRecord, CallOnTheWire> extends true ? CallRecord : 'CallRecord (src/contract/call-record.ts) and ProviderCall on the wire differ';
 
 /** The wire record, fields in the spec's order (the provider's ID and name after its call ID); unknown optional fields are left out. */
 export const toCallRecord = (call: ProviderCall, providerID: string, providerName: string): CallRecord => {
@@ -20,7 +35,9 @@ export const toCallRecord = (call: ProviderCall, providerID: string, providerNam
     if (value === undefined) continue;
     record[name] = CALL_FIELDS[name].kind === 'time' ? new Date(value as number).toISOString() : value;
   }
-  return record as CallRecord;
+  // Sound because the record holds every field of the list (each as its kind says, an optional one when known) and the
+  // call's ID, and CheckedCallRecord is the contract's record only while it names exactly those fields.
+  return record as CheckedCallRecord;
 };
 
 /** Oldest `startedAt` first; the call ID breaks ties so the order is total and stable. */

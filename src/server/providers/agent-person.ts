@@ -1,5 +1,6 @@
 /** The person a provider's configuration names for an agent, whatever reaches their phone (a SIP user, a device, an endpoint). */
 import type { Subscriber } from '../../contract/subscriber.js';
+import type { SubscriberFields } from './call-fields.js';
 
 export interface AgentPerson {
   subscriberID: string;
@@ -21,4 +22,17 @@ export const toSubscriber = (person: AgentPerson, registered: boolean | null): S
   number: person.number,
   registered,
   active: person.active,
+});
+
+/**
+ * The person as a call carries its subscriber: every provider's one way from a person to a call's
+ * subscriber fields, typed so that a field added to SUBSCRIBER_FIELDS must be filled here.
+ */
+export const subscriberFieldsOf = (person: Omit<AgentPerson, 'active'>): SubscriberFields => ({
+  subscriberID: person.subscriberID,
+  subscriberFirstName: person.firstName,
+  subscriberLastName: person.lastName,
+  subscriberEmail: person.email,
+  subscriberExtension: person.extension,
+  subscriberNumber: person.number,
 });

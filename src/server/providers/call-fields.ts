@@ -52,8 +52,16 @@ export const SUBSCRIBER_FIELDS = [
   'subscriberNumber',
 ] as const satisfies readonly CallField[];
 
+export type SubscriberField = (typeof SUBSCRIBER_FIELDS)[number];
+
+/** Every one of the subscriber's fields, as a call that has a subscriber carries them. */
+export type SubscriberFields = Required<Pick<ProviderCall, SubscriberField>>;
+
 type Spec<F extends CallField> = (typeof CALL_FIELDS)[F];
 type ColumnValue<S extends CallFieldSpec> = (S['kind'] extends 'text' ? string : number) | (S['optional'] extends true ? null : never);
+
+/** A call's fields as the wire record carries them: a time as ISO 8601 text, the rest as the call holds it; optional where the call's are. */
+export type WireCallFields = { [F in keyof ProviderCall]: F extends CallField ? (Spec<F>['kind'] extends 'time' ? string : ProviderCall[F]) : ProviderCall[F] };
 
 /** The journal's columns for a call's fields, typed from the list above. */
 export type CallFieldColumns = { [F in CallField as Spec<F>['column']]: ColumnValue<Spec<F>> };

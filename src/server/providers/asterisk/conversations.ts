@@ -6,7 +6,7 @@
  * first leg (its root), which no later leg changes; the call's fields are read from its legs and
  * the agents' endpoints. The model is kept from ARI's events and reconciled with its lists.
  */
-import type { AgentPerson } from '../agent-person.js';
+import { subscriberFieldsOf, type AgentPerson } from '../agent-person.js';
 import type { CallUpdate, ProviderCall } from '../phone-system.js';
 import { parseAriDate, type AriBridge, type AriChannel, type AriEvent } from './ari-messages.js';
 
@@ -364,14 +364,7 @@ export class Conversations {
       if (agentUp !== undefined) call.answeredAt = Math.max(agentUp, call.startedAt);
       call.isMissedCall = endedAt !== undefined && agentUp === undefined;
     }
-    if (agent) {
-      call.subscriberID = agent.subscriberID;
-      call.subscriberFirstName = agent.firstName;
-      call.subscriberLastName = agent.lastName;
-      call.subscriberEmail = agent.email;
-      call.subscriberExtension = agent.extension;
-      call.subscriberNumber = agent.number;
-    }
+    if (agent) Object.assign(call, subscriberFieldsOf(agent));
     if (endedAt !== undefined) call.endedAt = Math.max(endedAt, call.startedAt);
     return call;
   }

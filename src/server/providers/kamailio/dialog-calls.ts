@@ -4,6 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { subscriberFieldsOf } from '../agent-person.js';
+import type { SubscriberFields } from '../call-fields.js';
 import { ProviderFailure, type ProviderCall } from '../phone-system.js';
 import { readTag, type ClickToCallTag } from './click-to-call-tag.js';
 import { parseSipURI, phoneNumberOf, type SipURIParts } from './sip-uri.js';
@@ -57,17 +59,7 @@ const callIDOf = (leg: Leg): string => (leg.kind === 'direct' ? hashedID(leg.dia
 
 const hashedID = (sipCallID: string) => `kam-${createHash('sha256').update(sipCallID).digest('hex').slice(0, 24)}`;
 
-const subscriberFields = (entry: DirectoryEntry | undefined): Partial<ProviderCall> =>
-  entry
-    ? {
-        subscriberID: entry.subscriberID,
-        subscriberFirstName: entry.firstName,
-        subscriberLastName: entry.lastName,
-        subscriberEmail: entry.email,
-        subscriberExtension: entry.extension,
-        subscriberNumber: entry.number,
-      }
-    : {};
+const subscriberFields = (entry: DirectoryEntry | undefined): Partial<SubscriberFields> => (entry ? subscriberFieldsOf(entry) : {});
 
 /** Whether the dialog was ever answered: an ended dialog keeps the time of its answer. */
 const wasAnswered = (dialog: Dialog) => dialog.start_ts > 0 && (ANSWERED_STATES.has(dialog.state) || dialog.state === ENDED_STATE);

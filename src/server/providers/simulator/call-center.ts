@@ -1,5 +1,7 @@
 /** The simulated call center: agents, a waiting queue and calls, advanced event by event in simulated time. */
 import type { Subscriber } from '../../../contract/subscriber.js';
+import { subscriberFieldsOf } from '../agent-person.js';
+import type { SubscriberFields } from '../call-fields.js';
 import type { ProviderCall } from '../phone-system.js';
 import type { Directory } from './directory.js';
 import { EventQueue } from './event-queue.js';
@@ -51,11 +53,6 @@ export interface SubscriberStatus {
   registered?: boolean;
   active?: boolean;
 }
-
-type SubscriberFields = Pick<
-  ProviderCall,
-  'subscriberID' | 'subscriberFirstName' | 'subscriberLastName' | 'subscriberEmail' | 'subscriberExtension' | 'subscriberNumber'
->;
 
 interface Agent {
   readonly subscriber: Subscriber;
@@ -485,14 +482,7 @@ const newAgent = (subscriber: Subscriber, index: number): Agent => ({
   keepsPresence: index === 0 || !subscriber.registered || !subscriber.active,
   away: undefined,
   pending: undefined,
-  fields: Object.freeze({
-    subscriberID: subscriber.providerSubscriberID,
-    subscriberFirstName: subscriber.firstName,
-    subscriberLastName: subscriber.lastName,
-    subscriberEmail: subscriber.email,
-    subscriberExtension: subscriber.extension,
-    subscriberNumber: subscriber.number,
-  }),
+  fields: Object.freeze(subscriberFieldsOf({ ...subscriber, subscriberID: subscriber.providerSubscriberID })),
   calls: 0,
   wrappingUp: false,
   wrapUpGeneration: 0,

@@ -1,7 +1,6 @@
 /** The agents of a Twilio provider, found by the device Twilio dials them at or by their own number. */
 import type { Subscriber } from '../../../contract/subscriber.js';
 import { toSubscriber, type AgentPerson } from '../agent-person.js';
-import type { ProviderCall } from '../phone-system.js';
 
 export interface TwilioAgent extends AgentPerson {
   /** `client:NAME`, `sip:user@domain` or digits. */
@@ -24,18 +23,6 @@ export const deviceKey = (address: string): string => {
 
 /** What Twilio is asked to dial to reach a device: a client and a SIP address as they are, a number in E.164. */
 export const dialAddress = (device: string): string => (/^(client|sip):/i.test(device) ? device : `+${device}`);
-
-export const subscriberFields = (agent: TwilioAgent): Pick<
-  ProviderCall,
-  'subscriberID' | 'subscriberFirstName' | 'subscriberLastName' | 'subscriberEmail' | 'subscriberExtension' | 'subscriberNumber'
-> => ({
-  subscriberID: agent.subscriberID,
-  subscriberFirstName: agent.firstName,
-  subscriberLastName: agent.lastName,
-  subscriberEmail: agent.email,
-  subscriberExtension: agent.extension,
-  subscriberNumber: agent.number,
-});
 
 export class AgentDirectory {
   private readonly byDeviceKey: Map<string, TwilioAgent>;

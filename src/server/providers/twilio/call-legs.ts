@@ -5,8 +5,9 @@
  * inbound call (Twilio answers the parent itself to run the number's TwiML), the remote party's
  * for a click-to-call.
  */
+import { subscriberFieldsOf } from '../agent-person.js';
 import type { ProviderCall } from '../phone-system.js';
-import { type AgentDirectory, type TwilioAgent, digitsOf, subscriberFields } from './agent-directory.js';
+import { type AgentDirectory, type TwilioAgent, digitsOf } from './agent-directory.js';
 import { LIVE_STATUSES, type TwilioCall, type TwilioCallStatus } from './twilio-client.js';
 
 /** Epoch ms of Twilio's RFC 2822 time (`Tue, 31 Aug 2010 20:36:28 +0000`); undefined for none or nonsense. */
@@ -98,7 +99,7 @@ const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: Agent
     isMissedCall: kind.kind === 'inbound' && ended && answered === undefined,
     remoteNumber,
     startedAt: startOf(root, seenAt),
-    ...(agent ? subscriberFields(agent) : {}),
+    ...(agent ? subscriberFieldsOf(agent) : {}),
   };
   if (kind.kind === 'inbound' && root.caller_name) call.remoteName = root.caller_name;
   if (answered !== undefined) call.answeredAt = answered;

@@ -4,8 +4,9 @@
  * what it tells of a call, as an update ordered by the leg's `SequenceNumber`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { subscriberFieldsOf } from '../agent-person.js';
 import { WebhookRefused, type CallUpdate, type WebhookRequest } from '../phone-system.js';
-import { type AgentDirectory, digitsOf, subscriberFields } from './agent-directory.js';
+import { type AgentDirectory, digitsOf } from './agent-directory.js';
 import { kindOf, parseTwilioTime } from './call-legs.js';
 
 /** Form fields as Twilio posts them; a field given twice keeps every value. */
@@ -104,7 +105,7 @@ export const updateFromCallback = (params: FormParams, agents: AgentDirectory, h
     const agent = agents.byDevice(to);
     if (agent) {
       // An agent who did not take the call leaves it to whoever is rung next.
-      if (!ended) update.fields = { ...subscriberFields(agent), ...(answered ? { answeredAt: at } : {}) };
+      if (!ended) update.fields = { ...subscriberFieldsOf(agent), ...(answered ? { answeredAt: at } : {}) };
       update.defaults = { providerCallID: parent, isOutbound: false, remoteNumber: digitsOf(from), startedAt: at };
     } else if (hint === 'remote') {
       const remoteNumber = digitsOf(to);
@@ -122,7 +123,7 @@ export const updateFromCallback = (params: FormParams, agents: AgentDirectory, h
     isOutbound: kind.kind !== 'inbound',
     ...(remoteNumber ? { remoteNumber } : {}),
     ...(kind.kind === 'inbound' && callerName ? { remoteName: callerName } : {}),
-    ...(kind.kind === 'two-step' || kind.kind === 'direct' ? subscriberFields(kind.agent) : {}),
+    ...(kind.kind === 'two-step' || kind.kind === 'direct' ? subscriberFieldsOf(kind.agent) : {}),
     // Twilio answers an inbound call itself to run its TwiML, and a click-to-call's first leg is the agent's: neither is the call's answer.
     ...(answered && (kind.kind === 'direct' || kind.kind === 'outbound') ? { answeredAt: at } : {}),
     // The agent picked up the click-to-call's first leg: they hear the remote number being dialed.

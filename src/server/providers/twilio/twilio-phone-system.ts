@@ -4,6 +4,7 @@
  * the devices Twilio reaches them at come from the config.
  */
 import type { Clock } from '../../clock.js';
+import { subscriberFieldsOf } from '../agent-person.js';
 import { checkCaller } from '../caller-check.js';
 import {
   CallNotEndable,
@@ -17,7 +18,7 @@ import {
   type PlaceCallRequest,
   type ProviderCall,
 } from '../phone-system.js';
-import { AgentDirectory, dialAddress, subscriberFields, type TwilioAgent } from './agent-directory.js';
+import { AgentDirectory, dialAddress, type TwilioAgent } from './agent-directory.js';
 import { callsFromLegs, parseTwilioTime } from './call-legs.js';
 import { receiveCallback } from './status-callbacks.js';
 import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall, type TwilioCallStatus } from './twilio-client.js';
@@ -115,7 +116,7 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
       {
         callID: created.sid,
         at,
-        fields: { providerCallID: created.sid, isOutbound: true, remoteNumber: request.remoteNumber, startedAt: at, ...subscriberFields(agent) },
+        fields: { providerCallID: created.sid, isOutbound: true, remoteNumber: request.remoteNumber, startedAt: at, ...subscriberFieldsOf(agent) },
       },
     ];
   };
