@@ -1,6 +1,6 @@
 /** The Asterisk provider type: its settings in the config, its own defaults, and how its phone system is built from them. */
 import { z } from 'zod';
-import { digits, idSchema } from '../../settings/field-rules.js';
+import { digits, flagDuplicates, idSchema } from '../../settings/field-rules.js';
 import { secretSchema } from '../../settings/secret.js';
 import { defineProvider } from '../provider-definition.js';
 import { createAsteriskPhoneSystem } from './asterisk-phone-system.js';
@@ -44,12 +44,7 @@ const asteriskSettingsSchema = z
   .superRefine((settings, ctx) => {
     if (settings.dialMode === 'direct' && settings.trunkEndpoint === undefined)
       ctx.addIssue({ code: 'custom', path: ['trunkEndpoint'], message: 'is required with "dialMode": "direct": the channel that dials the remote number, such as "PJSIP/{number}@trunk"' });
-    for (const key of ['subscriberID', 'endpoint'] as const) {
-      const values = settings.agents.map((agent) => (key === 'endpoint' ? agent.endpoint.toLowerCase() : agent[key]));
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: ['agents', i, key], message: `duplicate ${key} "${settings.agents[i]?.[key]}"` });
-      });
-    }
+    flagDuplicates(ctx, 'agents', settings.agents, ['subscriberID', 'endpoint'], (value, key) => (key === 'endpoint' ? value.toLowerCase() : value));
   });
 export type AsteriskSettings = z.output<typeof asteriskSettingsSchema>;
 

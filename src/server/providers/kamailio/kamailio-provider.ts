@@ -1,6 +1,6 @@
 /** The Kamailio provider type: its settings in the config, and how its phone system is built from them. */
 import { z } from 'zod';
-import { digits, idSchema } from '../../settings/field-rules.js';
+import { digits, flagDuplicates, idSchema } from '../../settings/field-rules.js';
 import { defineProvider } from '../provider-definition.js';
 import { createKamailioPhoneSystem } from './kamailio-phone-system.js';
 
@@ -24,15 +24,7 @@ const kamailioSettingsSchema = z
     sipDomain: z.string().regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/, 'must be a host with an optional port, such as 127.0.0.1:5060'),
     directory: z.array(directoryEntrySchema).min(1),
   })
-  .superRefine((settings, ctx) => {
-    for (const key of ['subscriberID', 'sipUser'] as const) {
-      const values = settings.directory.map((entry) => entry[key]);
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i)
-          ctx.addIssue({ code: 'custom', path: ['directory', i, key], message: `duplicate ${key} "${value}"` });
-      });
-    }
-  });
+  .superRefine((settings, ctx) => flagDuplicates(ctx, 'directory', settings.directory, ['subscriberID', 'sipUser']));
 export type KamailioSettings = z.output<typeof kamailioSettingsSchema>;
 
 export const kamailioProvider = defineProvider({

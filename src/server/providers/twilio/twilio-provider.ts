@@ -1,6 +1,6 @@
 /** The Twilio provider type: its settings in the config, its own defaults, and how its phone system is built from them. */
 import { z } from 'zod';
-import { digits, idSchema } from '../../settings/field-rules.js';
+import { digits, flagDuplicates, idSchema } from '../../settings/field-rules.js';
 import { secretSchema } from '../../settings/secret.js';
 import { defineProvider } from '../provider-definition.js';
 import { createTwilioPhoneSystem } from './twilio-phone-system.js';
@@ -49,14 +49,7 @@ const twilioSettingsSchema = z
     dialMode: z.enum(['two-step', 'direct']).default('two-step'),
     agents: z.array(twilioAgentSchema).min(1),
   })
-  .superRefine((settings, ctx) => {
-    for (const key of ['subscriberID', 'device'] as const) {
-      const values = settings.agents.map((agent) => agent[key]);
-      values.forEach((value, i) => {
-        if (values.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: ['agents', i, key], message: `duplicate ${key} "${value}"` });
-      });
-    }
-  });
+  .superRefine((settings, ctx) => flagDuplicates(ctx, 'agents', settings.agents, ['subscriberID', 'device']));
 export type TwilioSettings = z.output<typeof twilioSettingsSchema>;
 
 export const twilioProvider = defineProvider({
