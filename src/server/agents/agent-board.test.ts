@@ -5,6 +5,7 @@ import type { Subscriber } from '../../contract/subscriber.js';
 import { ManualClock } from '../clock.js';
 import type { SubscriberActivityRow } from '../history/subscriber-activity-query.js';
 import type { ProviderCall } from '../providers/phone-system.js';
+import { providerCall } from '../test-support/provider-call.js';
 import { AgentBoard } from './agent-board.js';
 
 const T = Date.parse('2026-11-26T10:00:00.000Z');
@@ -17,16 +18,8 @@ interface Inputs {
   figures: SubscriberActivityRow[];
 }
 
-const ringing = (callID: string, over: Partial<ProviderCall> = {}): ProviderCall => ({
-  callID,
-  providerCallID: `sip-${callID}`,
-  isOutbound: false,
-  isMissedCall: false,
-  remoteNumber: '15550109999',
-  startedAt: T,
-  subscriberID: 'a1',
-  ...over,
-});
+const ringing = (callID: string, over: Partial<ProviderCall> = {}): ProviderCall =>
+  providerCall(callID, T, { remoteNumber: '15550109999', subscriberID: 'a1', ...over });
 
 const dayRow = (over: Partial<SubscriberActivityRow>): SubscriberActivityRow => ({ subscriberID: 'a1', calls: 0, outbound: 0, missed: 0, talkMs: 0, ...over });
 
