@@ -101,6 +101,9 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { alwaysTryTypes: true }, node: true },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages never import our modules back, so no cycle runs through them: import/no-cycle
+      // need not parse their sources and typings (four fifths of the lint's time when it did).
+      'import/ignore': ['node_modules'],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

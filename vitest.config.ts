@@ -14,9 +14,17 @@ export default defineConfig({
           name: 'service',
           // A project does not inherit the root's test options: each says its own time limit.
           testTimeout: 20_000,
-          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/testbed/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'src/testbed/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, SIP_TESTS, CLUSTER_TESTS],
           environment: 'node',
+          // Each app a test builds starts worker threads: from one bundled file each, not through tsx.
+          globalSetup: ['src/server/test-support/worker-bundles.ts'],
         },
       },
       { test: { name: 'sip', include: [SIP_TESTS], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },

@@ -2,15 +2,33 @@
  * Worker threads: starting one from a module beside the caller's, whether the service runs built
  * (JavaScript) or from source (TypeScript), and placing it below the event loop's priority.
  */
-import { readlinkSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-/** `entry` is the module's name without extension, e.g. './heavy-read-worker', resolved against `callerURL`. */
+/**
+ * A folder holding each worker entry bundled into one file, `<name>.cjs`: the tests' global set-up
+ * makes it (test-support/worker-bundles.ts), so the threads of every app they build start fast.
+ */
+export const WORKER_BUNDLES_ENV = 'CALLBOARD_WORKER_BUNDLES';
+
+const bundledEntry = (entry: string): string | undefined => {
+  const dir = process.env[WORKER_BUNDLES_ENV];
+  const file = dir && join(dir, `${basename(entry)}.cjs`);
+  return file && existsSync(file) ? file : undefined;
+};
+
+/**
+ * `entry` is the module's name without extension, e.g. './heavy-read-worker', resolved against
+ * `callerURL`; its name ends in `-worker` (the tests bundle those).
+ */
 export const startWorker = (callerURL: string, entry: string, options: WorkerOptions): Worker => {
   if (!callerURL.endsWith('.ts')) return new Worker(new URL(`${entry}.js`, callerURL), options);
+  const bundle = bundledEntry(entry);
+  if (bundle) return new Worker(bundle, options);
   // From source (tests, `npm run dev`): Node 20's workers do not inherit the TypeScript loader, so load the entry through tsx.
   const tsx = createRequire(callerURL).resolve('tsx/cjs/api');
   const file = fileURLToPath(new URL(`${entry}.ts`, callerURL));
