@@ -266,7 +266,7 @@ test('a part whose code cannot be fetched (the service updated under an open pag
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(
     page
-      .getByRole('img', { name: /^Chart of concurrent live calls/ })
+      .getByRole('figure', { name: /^Chart of concurrent live calls/ })
       .locator('svg')
       .first(),
   ).toBeVisible();
@@ -285,6 +285,28 @@ test('a page whose code cannot be fetched says so, and reloads by itself once th
   // It checks every 15 s that the service answers, then reloads.
   await expect(page.getByRole('heading', { name: 'This page could not load' })).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible({ timeout: 20_000 });
+});
+
+test('the live chart reads out the sample under the keyboard’s arrows as under the pointer, and passes axe doing so', async ({ page }) => {
+  await openLiveView(page);
+  const chart = page.getByRole('figure', { name: /^Chart of concurrent live calls/ });
+  const readout = chart.getByRole('application', { name: /left and right arrow keys/ });
+  await readout.focus();
+  await page.keyboard.press('ArrowRight');
+  const shown = chart.locator('.recharts-tooltip-wrapper');
+  await expect(shown).toContainText(/\d{2}:\d{2}:\d{2}\s*Inbound (\d+|no sample)\s*Outbound (\d+|no sample)/);
+  const first = await shown.textContent();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(shown).not.toHaveText(first ?? '');
+  await expectNoSeriousA11yViolations(page);
+  await chart.screenshot({ path: `${SHOTS}/live-chart-readout.png` });
+  // The pointer reads the same out.
+  await readout.blur();
+  const box = await readout.boundingBox();
+  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(shown).toContainText(/Inbound (\d+|no sample)/);
 });
 
 test('the wallboard renders large, dark by default, and light on request', async ({ page }) => {
@@ -372,7 +394,7 @@ test('a large center: "1234 in · 567 out" stays on one line on the wallboard, s
     expect(Math.abs((inbound?.y ?? 0) - (outbound?.y ?? Infinity)), `${label}: one line`).toBeLessThan(2);
     const fit = await pageFit(page);
     expect(fit.scrollHeight, `${label}: height`).toBeLessThanOrEqual(fit.height);
-    const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
+    const chart = page.getByRole('figure', { name: /^Chart of concurrent live calls/ });
     expect(await visibleHeight(chart), `${label}: chart`).toBeGreaterThanOrEqual(height / 6);
     expect(await cutOffText(statistics(page), { onScreen: true }), label).toEqual([]);
   }
@@ -411,7 +433,7 @@ test('the wallboard fits every screen from 720p to 4K at any scale: no scrolling
     const label = `${width}x${height} at scale ${scale ?? 'unset'}`;
     await page.setViewportSize({ width, height });
     await page.goto(`${service.baseURL}/wallboard${scale === undefined ? '' : `?scale=${scale}`}`);
-    const chart = page.getByRole('img', { name: /^Chart of concurrent live calls/ });
+    const chart = page.getByRole('figure', { name: /^Chart of concurrent live calls/ });
     await expect(chart.locator('svg')).toBeVisible();
     await expect(page.getByRole('group', { name: 'Longest live call' })).toContainText(/(\+\d[\d ()-]+|Withheld) · (inbound|outbound)/);
 
@@ -475,7 +497,7 @@ test('the wallboard does not move as its figures arrive: the tiles have their fi
     await expect(page.getByRole('group', { name: 'Service level' })).not.toHaveAttribute('aria-busy');
     others.release();
     await expect(page.getByRole('group', { name: 'Missed, last 15 min' })).not.toHaveAttribute('aria-busy');
-    await expect(page.getByRole('img', { name: /^Chart of concurrent live calls/ }).locator('svg')).toBeVisible();
+    await expect(page.getByRole('figure', { name: /^Chart of concurrent live calls/ }).locator('svg')).toBeVisible();
     await page.waitForTimeout(1000);
 
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);

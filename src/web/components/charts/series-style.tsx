@@ -2,8 +2,6 @@
  * How the two series look, shared by the chart and its legend: inbound solid with a solid
  * edge, outbound hatched with a dashed edge, so they differ without colour.
  */
-import { stepArea, stepLine, type Frame, type Value } from './chart-paths.js';
-
 export type Series = 'inbound' | 'outbound';
 /** The series in their drawing order: outbound is stacked on inbound. */
 export const SERIES: readonly Series[] = ['inbound', 'outbound'];
@@ -31,31 +29,20 @@ export const seriesFill = (series: Series, hatchID: string): { fill: string; fil
   series === 'inbound' ? { fill: 'var(--inbound)', fillOpacity: 0.35 } : { fill: `url(#${hatchID})`, fillOpacity: 1 };
 
 /**
- * Inbound with outbound stacked on it, as steps: each series' area between its lower and upper
- * value (`edges`), its stroke along the upper one. `hatchID` names a HatchPattern in the same SVG.
+ * The props of one direction's area in a stacked chart (outbound on inbound), as steps: each
+ * count holds until the next sample. One path per series, whatever the number of points; never
+ * animated, the live chart is drawn again at every update.
  */
-export const StackedSteps = <P extends { at: number }>({
-  points,
-  edges,
-  frame,
-  hatchID,
+export const stackedSeriesArea = (series: Series, dataKey: string, hatchID: string, strokeWidth: number) => ({
+  type: 'stepAfter' as const,
+  dataKey,
+  name: seriesLabel[series],
+  stackId: 'directions',
+  stroke: seriesStroke[series].color,
+  strokeDasharray: seriesStroke[series].dash,
   strokeWidth,
-}: {
-  points: readonly P[];
-  edges: Record<Series, readonly [lower: Value<P>, upper: Value<P>]>;
-  frame: Frame;
-  hatchID: string;
-  strokeWidth: number;
-}) =>
-  SERIES.map((series) => (
-    <g key={series}>
-      <path d={stepArea(points, edges[series][0], edges[series][1], frame)} {...seriesFill(series, hatchID)} />
-      <path
-        d={stepLine(points, edges[series][1], frame)}
-        fill="none"
-        stroke={seriesStroke[series].color}
-        strokeDasharray={seriesStroke[series].dash}
-        strokeWidth={strokeWidth}
-      />
-    </g>
-  ));
+  ...seriesFill(series, hatchID),
+  isAnimationActive: false,
+  dot: false,
+  activeDot: false,
+});

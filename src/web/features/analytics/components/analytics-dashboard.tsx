@@ -83,9 +83,9 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
               {loaded ? summary : <PendingText sample={peakSummary({ peak: 888, start: window.from }, 8888, 888, timeZone)} />}
             </p>
             <Legend items={CONCURRENCY_LEGEND} />
-            <div role="img" aria-label={loaded ? `Chart of concurrent calls over the range. ${summary}` : 'Chart of concurrent calls over the range, loading'} className="h-72">
-              {loaded ? <HistoryChart buckets={buckets} from={window.from} to={window.to} timeZone={timeZone} /> : null}
-            </div>
+            <figure aria-label={loaded ? `Chart of concurrent calls over the range. ${summary}` : 'Chart of concurrent calls over the range, loading'} className="h-72">
+              {loaded ? <HistoryChart buckets={buckets} bucketSeconds={bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} /> : null}
+            </figure>
             <p className="text-xs text-muted">
               Each direction is stacked at its own busiest moment of the bucket, so the stack can top the peak of all calls.
             </p>
@@ -111,9 +111,9 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
               )}
             </p>
             <Legend items={MISSED_LEGEND} />
-            <div role="img" aria-label={loaded ? `Bar chart of calls started and missed per bucket: ${missed} of ${started} missed.` : 'Bar chart of calls started and missed per bucket, loading'} className="h-48">
+            <figure aria-label={loaded ? `Chart of calls started and missed per bucket: ${missed} of ${started} missed.` : 'Chart of calls started and missed per bucket, loading'} className="h-48">
               {loaded ? <MissedChart buckets={buckets} bucketSeconds={bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} /> : null}
-            </div>
+            </figure>
           </div>
         )}
       </Panel>

@@ -49,7 +49,7 @@ describe('ServiceLevelPanels', () => {
     const panel = await screen.findByRole('region', { name: 'Service level' });
     expect(await within(panel).findByText(/^Service level 73.7 % \(answered within 30 s; callers who gave up within 5 s left out\)/)).toBeInTheDocument();
     expect(asked?.searchParams.get('answerWithinSeconds')).toBe('30');
-    expect(within(panel).getByRole('img', { name: /Line chart of service level and abandon rate per bucket, target 80 %/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('figure', { name: /Line chart of service level and abandon rate per bucket, target 80 %/ })).toBeInTheDocument();
     const waited = within(panel).getByRole('table', { name: 'Answered calls by how long the caller waited' });
     expect(within(waited).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
       'within 10 s2059 %',
@@ -70,7 +70,7 @@ describe('ServiceLevelPanels', () => {
     renderWithApp(<ServiceLevelPanels scope={scope} window={window} timeZone="UTC" />, { url: '/analytics' });
     const panel = await screen.findByRole('region', { name: 'Service level' });
     expect(within(panel).getByText('Loading…')).toBeInTheDocument();
-    expect(within(panel).getByRole('img', { name: /Line chart of service level and abandon rate per bucket, target 80 %. Loading./ })).toHaveClass('h-64');
+    expect(within(panel).getByRole('figure', { name: /Line chart of service level and abandon rate per bucket, target 80 %. Loading./ })).toHaveClass('h-64');
     // Laid out, but neither shown nor read until the figures are in.
     expect(within(panel).queryByRole('table', { name: 'Answered calls by how long the caller waited' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('table', { name: 'Answered calls by how long the caller waited', hidden: true }).closest('.invisible')).not.toBeNull();

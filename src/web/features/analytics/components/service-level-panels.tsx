@@ -81,15 +81,14 @@ export const ServiceLevelPanels = ({ scope, window, timeZone }: { scope: Provide
                 { label: `Target ${Math.round(settings.warnBelow * 100)} %`, swatch: <line x1="0" y1="8" x2="24" y2="8" stroke="var(--warn)" strokeWidth="1.5" strokeDasharray="6 4" /> },
               ]}
             />
-            <div
-              role="img"
+            <figure
               aria-label={`Line chart of service level and abandon rate per bucket, target ${Math.round(settings.warnBelow * 100)} %. ${data ? summary : 'Loading.'}`}
               className="h-64"
             >
               {data ? (
                 <ServiceLevelChart buckets={data.buckets} bucketSeconds={data.bucketSeconds} from={window.from} to={window.to} timeZone={timeZone} target={settings.warnBelow} />
               ) : null}
-            </div>
+            </figure>
             <Placeholder shown={data !== undefined}>
               <div className="flex flex-col gap-3">
                 <ServiceLevelBucketsTable buckets={data?.buckets ?? []} bucketSeconds={data?.bucketSeconds ?? window.bucketSeconds ?? 3600} timeZone={timeZone} />

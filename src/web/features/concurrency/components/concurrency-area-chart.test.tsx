@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyAreaChart, type ConcurrencyAreaChartProps } from './concurrency-area-chart.js';
+import { ConcurrencyAreaChart, timeLabelStep, type ConcurrencyAreaChartProps } from './concurrency-area-chart.js';
 
 const minute = 60_000;
 const from = Date.parse('2026-11-26T14:00:00Z');
@@ -14,43 +14,61 @@ const props: ConcurrencyAreaChartProps = {
   ],
   from,
   to,
-  ticks: [from, from + 5 * minute, from + 10 * minute, from + 15 * minute],
-  tickStepMinutes: 5,
+  minTickStepMinutes: 5,
   peak: { at: from + 5 * minute, inbound: 6, outbound: 3 },
   timeZone: 'UTC',
   size: 'normal',
 };
 
+const texts = (container: HTMLElement) => [...container.querySelectorAll('text')].map((text) => text.textContent);
+
 // Without a layout engine the chart draws at 640 × 256 px.
 describe('ConcurrencyAreaChart', () => {
-  it('draws both series, the time and count axes and the peak, named in words', () => {
+  it('draws both series as one stepped path each, the time and count axes and the peak, named in words', async () => {
     const { container } = render(<ConcurrencyAreaChart {...props} />);
-    const texts = [...container.querySelectorAll('text')].map((text) => text.textContent);
-    expect(texts).toEqual(['14:00', '14:05', '14:10', '14:15', '0', '5', '10', 'Peak 9 at 14:05']);
-    const drawn = [...container.querySelectorAll('path')].map((path) => path.getAttribute('d'));
-    // Inbound's area and line, outbound's area and line, each a stepped shape over the three points.
-    expect(drawn).toHaveLength(4);
-    for (const d of drawn) expect(d).toMatch(/^M[\d.]+ [\d.]+H[\d.]+V[\d.]+H[\d.]+V[\d.]+/);
-    expect(container.querySelector('circle')).not.toBeNull();
+    await waitFor(() => expect(texts(container)).toContain('Peak 9 at 14:05'));
+    expect(texts(container)).toEqual(expect.arrayContaining(['14:00', '14:05', '14:10', '14:15', '0', '5', '10']));
+    // Each area's fill and its edge: one path apiece, however many samples.
+    const areas = container.querySelectorAll('.recharts-area');
+    expect(areas).toHaveLength(2);
+    for (const area of areas) {
+      expect(area.querySelectorAll('.recharts-area-area')).toHaveLength(1);
+      expect(area.querySelectorAll('.recharts-area-curve')).toHaveLength(1);
+    }
+    expect(container.querySelector('.recharts-reference-dot circle')).not.toBeNull();
   });
 
-  it('shows the counts under the pointer in words, and hides them when it leaves', () => {
+  it('reads the counts out under the keyboard’s arrows, in words, from a surface that says how', async () => {
     const { container } = render(<ConcurrencyAreaChart {...props} />);
-    const svg = container.querySelector('svg') as SVGSVGElement;
-    // The plot starts after the count axis (about 25 px) and spans the rest: 5 minutes in is about a third across.
-    fireEvent.pointerMove(svg, { clientX: 25 + (640 - 25 - 16) / 3 });
+    const surface = await waitFor(() => screen.getByRole('application', { name: /left and right arrow keys/ }));
+    // Focus reads the first sample out; each arrow moves one sample along.
+    fireEvent.focus(surface);
+    fireEvent.keyDown(surface, { key: 'ArrowRight' });
+    await waitFor(() => expect(screen.getByText('Inbound 6')).toBeInTheDocument());
     expect(screen.getByText('14:05:00')).toBeInTheDocument();
-    expect(screen.getByText('Inbound 6')).toBeInTheDocument();
     expect(screen.getByText('Outbound 3')).toBeInTheDocument();
-    fireEvent.pointerLeave(svg);
-    expect(screen.queryByText('Inbound 6')).toBeNull();
+    fireEvent.keyDown(surface, { key: 'ArrowLeft' });
+    await waitFor(() => expect(screen.getByText('Inbound 2')).toBeInTheDocument());
+    expect(screen.getByText('14:01:00')).toBeInTheDocument();
+    expect(container.querySelector('.recharts-tooltip-cursor')).not.toBeNull();
   });
 
-  it('draws no areas and no peak before any sample, and keeps no pointer readout on a wall', () => {
+  it('draws no peak before any sample, and on a wall takes no keyboard and shows no readout', async () => {
     const { container } = render(<ConcurrencyAreaChart {...props} points={[]} peak={undefined} size="wall" />);
-    expect([...container.querySelectorAll('path')].map((path) => path.getAttribute('d'))).toEqual(['', '', '', '']);
-    expect(container.querySelector('circle')).toBeNull();
-    fireEvent.pointerMove(container.querySelector('svg') as SVGSVGElement, { clientX: 200 });
+    await waitFor(() => expect(texts(container)).toContain('14:00'));
+    expect(container.querySelector('.recharts-reference-dot')).toBeNull();
+    const surface = container.querySelector('svg.recharts-surface');
+    expect(surface?.getAttribute('tabindex')).toBeNull();
+    expect(surface?.getAttribute('aria-hidden')).toBe('true');
     expect(screen.queryByText(/Inbound/)).toBeNull();
+  });
+
+  it('labels round times further apart where the chart is narrow, never closer than asked', () => {
+    const quarterHour = 15 * minute;
+    expect(timeLabelStep(2, quarterHour, 1200, 12)).toBe(2);
+    // A phone's 340 px hold five labels of 12 px text: every 5 minutes rather than every 2.
+    expect(timeLabelStep(2, quarterHour, 340, 12)).toBe(5);
+    expect(timeLabelStep(2, quarterHour, undefined, 12)).toBe(2);
+    expect(timeLabelStep(10, 60 * minute, 1200, 12)).toBe(10);
   });
 });

@@ -1,19 +1,21 @@
-/** The drawing of the live concurrency chart: stacked inbound and outbound steps, the peak marked. */
-import { memo, useEffect, useId, useState } from 'react';
+/** The drawing of the live concurrency chart (recharts): stacked inbound and outbound steps, the peak marked. */
+import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartAxes, GRID, valueTicks } from '../../../components/charts/chart-axes.js';
+import { ChartFrame } from '../../../components/charts/chart-frame.js';
+import { ChartReadout, READOUT_CURSOR, READOUT_KEYS_LABEL, READOUT_WRAPPER, type Readout } from '../../../components/charts/chart-readout.js';
+import { HatchPattern, SERIES, seriesLabel, stackedSeriesArea, svgID } from '../../../components/charts/series-style.js';
 import { sampleTotal, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { formatClockTime, formatShortTime } from '../../../lib/format.js';
-import { tickLabel } from '../../../lib/time-ticks.js';
+import { tickLabel, tickStepMinutes, zonedTicks } from '../../../lib/time-ticks.js';
 import { axisTop, type ChartPoint } from '../utils/chart-series.js';
-import { scales, valueTicks, type Value } from '../../../components/charts/chart-paths.js';
-import { HatchPattern, SERIES, seriesLabel, StackedSteps, svgID, type Series } from '../../../components/charts/series-style.js';
-import { TimeChart } from '../../../components/charts/time-chart.js';
 
 export interface ConcurrencyAreaChartProps {
   points: ChartPoint[];
   from: number;
   to: number;
-  ticks: number[];
-  tickStepMinutes: number;
+  /** Minutes between time labels at the least: a narrow chart labels round times further apart. */
+  minTickStepMinutes: number;
   peak: ConcurrencySample | undefined;
   timeZone: string;
   size: 'normal' | 'wall';
@@ -28,6 +30,14 @@ const metrics = {
   wall: { fontRem: 1.375, peakFont: '1.625rem', strokeWidth: 3, dot: 9 },
 };
 
+const MARGIN = { top: 12, right: 16, bottom: 4, left: 0 };
+/** A time label ("19:06") is about three ems wide; one every five ems leaves room between them. */
+const LABEL_SPACING_EM = 5;
+
+/** Minutes between time labels: `minMinutes` where they fit, a rounder step where the chart is too narrow (a phone). */
+export const timeLabelStep = (minMinutes: number, spanMs: number, widthPx: number | undefined, fontPx: number): number =>
+  widthPx === undefined ? minMinutes : Math.max(minMinutes, tickStepMinutes(spanMs, Math.max(2, Math.floor(widthPx / (LABEL_SPACING_EM * fontPx)))));
+
 const readRemPx = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
 /** The root font size, read again when the window is resized (the wallboard's rem follows the screen). */
@@ -41,67 +51,78 @@ const useRemPx = (): number => {
   return remPx;
 };
 
-const zero: Value<ChartPoint> = () => 0;
-const inbound: Value<ChartPoint> = (point) => point.inbound;
-const total: Value<ChartPoint> = (point) => (point.inbound === null || point.outbound === null ? null : point.inbound + point.outbound);
-/** Each series' lower and upper edge: outbound stacked on inbound. */
-const edges: Record<Series, [Value<ChartPoint>, Value<ChartPoint>]> = { inbound: [zero, inbound], outbound: [inbound, total] };
+const readoutOf =
+  (timeZone: string): Readout<ChartPoint> =>
+  (point) => ({
+    heading: formatClockTime(point.at, timeZone),
+    rows: SERIES.map((series) => ({ name: seriesLabel[series], value: String(point[series] ?? 'no sample') })),
+  });
 
-export const ConcurrencyAreaChart = memo(
-  ({ points, from, to, ticks, tickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
-    const id = useId();
-    const hatchID = svgID(id, 'outbound-hatch');
-    const m = metrics[size];
-    const remPx = useRemPx();
-    // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
-    const px = size === 'wall' ? remPx / 16 : 1;
-    const peakTotal = peak ? sampleTotal(peak) : 0;
-    const yTop = axisTop(peakTotal);
-    // The label sits on the side away from the peak's dot.
-    const peakOnRight = peak !== undefined && peak.at - from > (to - from) / 2;
+export const ConcurrencyAreaChart = memo(({ points, from, to, minTickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
+  const hatchID = svgID(useId(), 'outbound-hatch');
+  const m = metrics[size];
+  const remPx = useRemPx();
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  const tickStep = timeLabelStep(minTickStepMinutes, to - from, width, m.fontRem * remPx);
+  const ticks = useMemo(() => zonedTicks(from, to, timeZone, tickStep), [from, to, timeZone, tickStep]);
+  // On a wall the rem follows the screen (32px on 4K): lines and the dot grow with the text.
+  const px = size === 'wall' ? remPx / 16 : 1;
+  const peakTotal = peak ? sampleTotal(peak) : 0;
+  const yTop = axisTop(peakTotal);
+  const axes = useMemo(
+    () =>
+      chartAxes({
+        from,
+        to,
+        timeTicks: ticks,
+        timeFormat: (at) => tickLabel(at, timeZone, tickStep),
+        yTop,
+        yTicks: valueTicks(yTop),
+        fontRem: m.fontRem,
+        remPx,
+      }),
+    [from, to, ticks, timeZone, tickStep, yTop, m.fontRem, remPx],
+  );
+  const areas = useMemo(
+    () => SERIES.map((series) => stackedSeriesArea(series, series, hatchID, m.strokeWidth * px)),
+    [hatchID, m.strokeWidth, px],
+  );
+  const readout = useMemo(() => (size === 'normal' ? <ChartReadout readout={readoutOf(timeZone)} /> : undefined), [size, timeZone]);
+  // The label sits on the side away from the peak's dot.
+  const peakLabel = peak && {
+    value: `Peak ${peakTotal} at ${formatShortTime(peak.at, timeZone)}`,
+    position: peak.at - from > (to - from) / 2 ? ('insideTopLeft' as const) : ('insideTopRight' as const),
+    fill: 'var(--ink)',
+    fontSize: m.peakFont,
+    fontWeight: 600,
+  };
 
-    return (
-      <TimeChart
-        points={points}
-        from={from}
-        to={to}
-        timeTicks={{ ticks, format: (at) => tickLabel(at, timeZone, tickStepMinutes) }}
-        yTop={yTop}
-        yTicks={valueTicks(yTop)}
-        fontRem={m.fontRem}
-        remPx={remPx}
-        clipID={svgID(id, 'live-plot')}
-        defs={<HatchPattern id={hatchID} />}
-        plot={(frame) => <StackedSteps points={points} edges={edges} frame={frame} hatchID={hatchID} strokeWidth={m.strokeWidth * px} />}
-        over={(frame) => {
-          if (!peak) return null;
-          const { x, y } = scales(frame);
-          return (
-            <g>
-              <line x1={frame.left} x2={frame.left + frame.width} y1={y(peakTotal)} y2={y(peakTotal)} stroke="var(--ink)" strokeDasharray="2 4" />
-              <text
-                x={peakOnRight ? frame.left + 5 : frame.left + frame.width - 5}
-                y={y(peakTotal) + 5}
-                dominantBaseline="hanging"
-                textAnchor={peakOnRight ? 'start' : 'end'}
-                style={{ fill: 'var(--ink)', fontSize: m.peakFont, fontWeight: 600 }}
-              >
-                Peak {peakTotal} at {formatShortTime(peak.at, timeZone)}
-              </text>
-              <circle cx={x(peak.at)} cy={y(peakTotal)} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} />
-            </g>
-          );
-        }}
-        readout={
-          size === 'normal'
-            ? (point) => ({
-                heading: formatClockTime(point.at, timeZone),
-                rows: SERIES.map((series) => ({ name: seriesLabel[series], value: String(point[series] ?? 'no sample') })),
-              })
-            : undefined
-        }
-      />
-    );
-  },
-);
+  return (
+    <ChartFrame onWidth={setWidth}>
+      {({ width, height }) => (
+        <AreaChart
+          width={width}
+          height={height}
+          data={points}
+          margin={MARGIN}
+          accessibilityLayer={readout !== undefined}
+          {...(readout ? { 'aria-label': READOUT_KEYS_LABEL } : { 'aria-hidden': true })}
+        >
+          <defs>
+            <HatchPattern id={hatchID} />
+          </defs>
+          <CartesianGrid {...GRID} />
+          <XAxis {...axes.x} />
+          <YAxis {...axes.y} />
+          {areas.map((area) => (
+            <Area key={area.dataKey} {...area} />
+          ))}
+          {peak ? <ReferenceLine y={peakTotal} stroke="var(--ink)" strokeDasharray="2 4" label={peakLabel} /> : null}
+          {peak ? <ReferenceDot x={peak.at} y={peakTotal} r={m.dot * px} fill="var(--ink)" stroke="var(--panel)" strokeWidth={2 * px} /> : null}
+          {readout ? <Tooltip content={readout} cursor={READOUT_CURSOR} wrapperStyle={READOUT_WRAPPER} isAnimationActive={false} /> : null}
+        </AreaChart>
+      )}
+    </ChartFrame>
+  );
+});
 ConcurrencyAreaChart.displayName = 'ConcurrencyAreaChart';

@@ -56,7 +56,7 @@ describe('LiveConcurrencyChart', () => {
     update(calls.slice(1), first + 2000);
 
     expect(
-      screen.getByRole('img', { name: /Chart of concurrent live calls, last 15 minutes\. Now 2 \(1 in, 1 out\) · Peak 3/ }),
+      screen.getByRole('figure', { name: /Chart of concurrent live calls, last 15 minutes\. Now 2 \(1 in, 1 out\) · Peak 3/ }),
     ).toBeInTheDocument();
     const stored = parseStoredSamples(localStorage.getItem(`callboard.concurrency.${storageKey}`), Date.now());
     expect(stored.map((s) => [s.inbound, s.outbound])).toEqual([
@@ -80,7 +80,7 @@ describe('LiveConcurrencyChart', () => {
 
     expect(within(range).getByRole('button', { name: '60 min' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent('?tz=UTC&provider=pbx-main&range=60');
-    expect(screen.getByRole('img', { name: /last 60 minutes/ })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: /last 60 minutes/ })).toBeInTheDocument();
   });
 
   it("opens the range as a table of each minute's busiest moment", async () => {
@@ -149,7 +149,7 @@ describe('LiveConcurrencyChart', () => {
 
     const busiest = new Date(thisMinute - 12 * minute).toISOString().slice(11, 16);
     expect(
-      await screen.findByRole('img', { name: new RegExp(`Now 1 \\(1 in, 0 out\\) · Peak 9 at ${busiest}`) }),
+      await screen.findByRole('figure', { name: new RegExp(`Now 1 \\(1 in, 0 out\\) · Peak 9 at ${busiest}`) }),
     ).toBeInTheDocument();
     // The last hour minute by minute (after 08:20 the day before it is asked apart, in coarser buckets).
     const lastHour = asked.find((params) => Date.parse(params.get('toDate') ?? '') > thisMinute);

@@ -12,7 +12,6 @@ import { samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurr
 import { useJournalSeed } from '../hooks/use-journal-seed.js';
 import { useRangeParam } from '../hooks/use-range-param.js';
 import { useRecordConcurrency } from '../hooks/use-record-concurrency.js';
-import { zonedTicks } from '../../../lib/time-ticks.js';
 import { concurrencyView, describeConcurrency, type RangeMinutes } from '../utils/chart-series.js';
 import type { ConcurrencyAreaChart as AreaChart } from './concurrency-area-chart.js';
 import { ConcurrencyTable } from './concurrency-table.js';
@@ -26,7 +25,7 @@ const { Component: ConcurrencyAreaChart } = lazyComponent<ComponentProps<typeof 
 
 type ChartSize = 'normal' | 'wall';
 
-/** Minutes between time labels, on the zone's clock; fewer, larger ones on a wall screen. */
+/** Minutes between time labels, on the zone's clock, at the least; fewer, larger ones on a wall screen. */
 const tickStepMinutes: Record<ChartSize, Record<RangeMinutes, number>> = {
   normal: { 15: 2, 60: 10 },
   wall: { 15: 3, 60: 15 },
@@ -57,7 +56,6 @@ const ConcurrencyView = ({
   const from = to - range * 60_000;
   const view = useMemo(() => concurrencyView(samples, from, to), [samples, from, to]);
   const tickStep = tickStepMinutes[size][range];
-  const ticks = useMemo(() => zonedTicks(from, to, timeZone, tickStep), [from, to, timeZone, tickStep]);
   const summary = describeConcurrency(view, timeZone);
   const wall = size === 'wall';
 
@@ -67,8 +65,7 @@ const ConcurrencyView = ({
     <PartBoundary what="The chart" className={`${room} content-center p-4`} retryEveryMs={RETRY_LOAD_MS}>
       {/* On a wall, the drawing is clipped to its room in height: it is redrawn a frame after that room
           shrinks, and a screen that cannot scroll must not grow a scroll bar meanwhile. */}
-      <div
-        role="img"
+      <figure
         aria-label={`Chart of concurrent live calls, last ${range} minutes. ${summary}`}
         className={`relative ${room} ${wall ? 'overflow-y-clip' : ''}`}
       >
@@ -80,8 +77,7 @@ const ConcurrencyView = ({
                 points={view.points}
                 from={from}
                 to={to}
-                ticks={ticks}
-                tickStepMinutes={tickStep}
+                minTickStepMinutes={tickStep}
                 peak={view.peak}
                 timeZone={timeZone}
                 size={size}
@@ -91,7 +87,7 @@ const ConcurrencyView = ({
             <p className="p-4 text-sm text-muted">Waiting for the first update…</p>
           )}
         </div>
-      </div>
+      </figure>
     </PartBoundary>
   );
   return children({ summary, plot, inRange: view.inRange });
