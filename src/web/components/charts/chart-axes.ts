@@ -56,7 +56,8 @@ export interface ChartAxesOptions {
  */
 export const chartAxes = ({ from, to, timeTicks, timeFormat, yTop, yTicks, yFormat = String, fontRem = 0.75, remPx = 16 }: ChartAxesOptions) => {
   const room = axisRoom(fontRem * remPx, Math.max(...yTicks.map((value) => yFormat(value).length), 1));
-  const tick = { fill: 'var(--muted)', fontSize: `${fontRem}rem` };
+  // Without a width, recharts does not wrap a label: it never measures its words in the page's layout.
+  const tick = { fill: 'var(--muted)', fontSize: `${fontRem}rem`, width: undefined };
   const x: XAxisProps = {
     dataKey: 'at',
     type: 'number',

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyAreaChart, timeLabelStep, type ConcurrencyAreaChartProps } from './concurrency-area-chart.js';
+import { ConcurrencyAreaChart, sameDrawing, timeLabelStep, type ConcurrencyAreaChartProps } from './concurrency-area-chart.js';
 
 const minute = 60_000;
 const from = Date.parse('2026-11-26T14:00:00Z');
@@ -70,5 +70,13 @@ describe('ConcurrencyAreaChart', () => {
     expect(timeLabelStep(2, quarterHour, 340, 12)).toBe(5);
     expect(timeLabelStep(2, quarterHour, undefined, 12)).toBe(2);
     expect(timeLabelStep(10, 60 * minute, 1200, 12)).toBe(10);
+  });
+
+  it('is not drawn again for points equal by value, only when one moves or the window steps on', () => {
+    const copy = { ...props, points: props.points.map((point) => ({ ...point })), peak: { ...(props.peak as NonNullable<typeof props.peak>) } };
+    expect(sameDrawing(props, copy)).toBe(true);
+    expect(sameDrawing(props, { ...copy, points: [...copy.points.slice(0, 2), { at: from + 10 * minute, inbound: 2, outbound: 0 }] })).toBe(false);
+    expect(sameDrawing(props, { ...copy, to: to + 5000 })).toBe(false);
+    expect(sameDrawing(props, { ...copy, peak: undefined })).toBe(false);
   });
 });

@@ -58,6 +58,22 @@ const readoutOf =
     rows: SERIES.map((series) => ({ name: seriesLabel[series], value: String(point[series] ?? 'no sample') })),
   });
 
+/** Whether two sets of props draw the same: the same points by value (a sample taken past the drawn step makes new but equal ones). */
+export const sameDrawing = (a: ConcurrencyAreaChartProps, b: ConcurrencyAreaChartProps): boolean =>
+  a.from === b.from &&
+  a.to === b.to &&
+  a.minTickStepMinutes === b.minTickStepMinutes &&
+  a.timeZone === b.timeZone &&
+  a.size === b.size &&
+  a.peak?.at === b.peak?.at &&
+  a.peak?.inbound === b.peak?.inbound &&
+  a.peak?.outbound === b.peak?.outbound &&
+  a.points.length === b.points.length &&
+  a.points.every((point, i) => {
+    const other = b.points[i] as ChartPoint;
+    return point.at === other.at && point.inbound === other.inbound && point.outbound === other.outbound;
+  });
+
 export const ConcurrencyAreaChart = memo(({ points, from, to, minTickStepMinutes, peak, timeZone, size }: ConcurrencyAreaChartProps) => {
   const hatchID = svgID(useId(), 'outbound-hatch');
   const m = metrics[size];
@@ -95,6 +111,8 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, minTickStepMinutes
     fill: 'var(--ink)',
     fontSize: m.peakFont,
     fontWeight: 600,
+    // Unwrapped: recharts measures a label's words in the page's layout only to wrap them.
+    width: undefined,
   };
 
   return (
@@ -124,5 +142,5 @@ export const ConcurrencyAreaChart = memo(({ points, from, to, minTickStepMinutes
       )}
     </ChartFrame>
   );
-});
+}, sameDrawing);
 ConcurrencyAreaChart.displayName = 'ConcurrencyAreaChart';

@@ -31,7 +31,13 @@ const tickStepMinutes: Record<ChartSize, Record<RangeMinutes, number>> = {
   wall: { 15: 3, 60: 15 },
 };
 
-/** The time axis keeps moving while no poll arrives, so a dead feed shows as a widening hole, never as a frozen "now". */
+/**
+ * The drawing advances in steps of this: its time axis keeps moving while no poll arrives (a dead
+ * feed shows as a widening hole, never as a frozen "now"), and a step brings the samples taken
+ * since. recharts draws a chart whole at every change (about 25 ms on a desktop, four times that
+ * on a TV stick's CPU): once a step, not at every sample. The sentence above it and its table are
+ * live.
+ */
 const AXIS_STEP_MS = 5000;
 
 /** What moves with the clock: the window's ends, the drawing, the summary and the data table. */
@@ -55,6 +61,9 @@ const ConcurrencyView = ({
   const to = Math.max(samples[samples.length - 1]?.at ?? 0, now - (now % AXIS_STEP_MS));
   const from = to - range * 60_000;
   const view = useMemo(() => concurrencyView(samples, from, to), [samples, from, to]);
+  const drawnTo = now - (now % AXIS_STEP_MS);
+  const drawnFrom = drawnTo - range * 60_000;
+  const drawing = useMemo(() => concurrencyView(samples, drawnFrom, drawnTo), [samples, drawnFrom, drawnTo]);
   const tickStep = tickStepMinutes[size][range];
   const summary = describeConcurrency(view, timeZone);
   const wall = size === 'wall';
@@ -74,11 +83,11 @@ const ConcurrencyView = ({
           {receivedAt > 0 ? (
             <Suspense fallback={<p className="p-4 text-sm text-muted">Loading chart…</p>}>
               <ConcurrencyAreaChart
-                points={view.points}
-                from={from}
-                to={to}
+                points={drawing.points}
+                from={drawnFrom}
+                to={drawnTo}
                 minTickStepMinutes={tickStep}
-                peak={view.peak}
+                peak={drawing.peak}
                 timeZone={timeZone}
                 size={size}
               />
