@@ -1,5 +1,6 @@
 /** The call record and the list-calls response of spec sections 2.1 and 2.2. */
 import { z } from 'zod';
+import { queueFilterSchema } from './queue-filter.js';
 
 /** ISO 8601 UTC with milliseconds, the one timestamp format the service emits. */
 export const timestampSchema = z.iso.datetime({ precision: 3 });
@@ -34,6 +35,16 @@ export const callRecordSchema = z.object({
   endedBy: z.string().optional().meta({
     description: 'Extension. The call was ended through this service (`DELETE` of the call) by the token of this name: a supervisor.',
   }),
+  calledNumber: z.string().optional().meta({
+    description:
+      'Extension. Inbound: the number the caller dialed (digits only, or an extension as dialed), where the phone system tells it.',
+  }),
+  queueID: z.string().optional().meta({
+    description:
+      "Extension. The configured queue the call was offered to: the phone system's own queue where it tells one and a queue lists it " +
+      "in `providerQueues`, else the dialed number matched against a queue's `numbers`. A call keeps the first queue it was known in; outbound calls have none.",
+  }),
+  queueName: z.string().optional().meta({ description: "Extension. The queue's configured name." }),
 }).meta({ id: 'CallRecord' });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
@@ -83,5 +94,7 @@ export const listCallsQuerySchema = z.strictObject({
    * busy quarter-hour are a few dozen of its thousands of calls.
    */
   isMissedCall: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** Extension: only the calls of these queues (comma-separated), or `none` for the calls in no queue. */
+  queueID: queueFilterSchema.optional(),
 });
 export type ListCallsQuery = z.infer<typeof listCallsQuerySchema>;

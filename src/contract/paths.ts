@@ -28,6 +28,8 @@ export const paths = {
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
   /** GET: each subscriber's state (offline, inactive, available, ringing, on-call) and today's figures (extension). */
   agents: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/agents`,
+  /** GET: each queue's waiting callers, agents, service level today against its own target, and agents needed now (extension). */
+  queues: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/queues`,
   /** PUT: fault injection for simulated providers that enable it. */
   simulatorFailure: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/simulator/failure`,
   /** PUT: how the next placed call of a simulated provider goes. */
@@ -58,6 +60,7 @@ export const routePatterns = {
   missedCalls: pattern(paths.missedCalls),
   subscribers: pattern(paths.subscribers),
   agents: pattern(paths.agents),
+  queues: pattern(paths.queues),
   simulatorFailure: pattern(paths.simulatorFailure),
   simulatorNextPlacedCall: pattern(paths.simulatorNextPlacedCall),
   callStream: pattern(paths.callStream),

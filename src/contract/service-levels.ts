@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { historyFillSchema } from './analytics.js';
 import { queryDateSchema, remoteNumberSchema, timestampSchema } from './call-record.js';
+import { queueFilterSchema } from './queue-filter.js';
 
 export const DEFAULT_ANSWER_WITHIN_SECONDS = 20;
 export const DEFAULT_SHORT_ABANDON_SECONDS = 5;
@@ -53,6 +54,7 @@ export const serviceLevelsQuerySchema = z.strictObject({
   answerWithinSeconds: wholeSeconds(1, 600).optional(),
   shortAbandonSeconds: wholeSeconds(0, 60).optional(),
   subscribers: z.enum(['include', 'omit'], { error: 'must be "include" or "omit"' }).optional(),
+  queueID: queueFilterSchema.optional(),
 });
 export type ServiceLevelsQuery = z.infer<typeof serviceLevelsQuerySchema>;
 

@@ -29,6 +29,7 @@ import { webAppPlugin } from './http/web-app-plugin.js';
 import { claimSolo, type SoloClaim } from './cluster/solo-claim.js';
 import { analyticsRoutes } from './routes/analytics-routes.js';
 import { agentsRoute } from './routes/agents-route.js';
+import { queuesRoute } from './routes/queues-route.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
@@ -209,6 +210,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(subscribersRoute, { registry });
     await api.register(agentsRoute, { registry });
+    await api.register(queuesRoute, { registry });
     await api.register(callStreamRoute, { registry, ...options.streams });
     await api.register(simulatorControlRoute, { registry });
   });

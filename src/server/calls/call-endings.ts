@@ -17,8 +17,8 @@ const settled = (call: ProviderCall): ProviderCall =>
 /**
  * The provider's latest version of a call, with what the service knew before kept where the
  * provider now tells less: the earliest start and answer seen, the first end the provider gave
- * (a provider's end is final; one the service set is not), a remote number, name, contact and
- * subscriber once known, and who ended it through the service. Returns `incoming` itself when nothing was kept.
+ * (a provider's end is final; one the service set is not), a remote number, name, contact,
+ * dialed number and subscriber once known, the first queue it was in, and who ended it through the service. Returns `incoming` itself when nothing was kept.
  */
 export const withKnownFacts = (incoming: ProviderCall, before: ProviderCall | undefined, beforeEndedByService = false): ProviderCall => {
   if (!before) return settled(incoming);
@@ -33,6 +33,12 @@ export const withKnownFacts = (incoming: ProviderCall, before: ProviderCall | un
     kept.subscriberAnsweredAt = before.subscriberAnsweredAt;
   // Who ended a call is the service's own record: no provider tells it.
   if (incoming.endedBy === undefined && before.endedBy !== undefined) kept.endedBy = before.endedBy;
+  if (incoming.calledNumber === undefined && before.calledNumber !== undefined) kept.calledNumber = before.calledNumber;
+  // A call keeps the first queue it was known in: a transfer to another queue does not move it.
+  if (before.queueID !== undefined && incoming.queueID !== before.queueID) {
+    kept.queueID = before.queueID;
+    kept.queueName = before.queueName;
+  }
   if (incoming.subscriberID === undefined && before.subscriberID !== undefined)
     for (const field of SUBSCRIBER_FIELDS) if (before[field] !== undefined) kept[field] = before[field];
   return settled(Object.keys(kept).length === 0 ? incoming : { ...incoming, ...kept });

@@ -5,6 +5,7 @@ import { isTimeZone } from '../../contract/time-zone.js';
 import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
 import type { AnyProviderDefinition, ProviderDefaults } from '../providers/provider-definition.js';
 import { PROVIDERS } from '../providers/provider-registry.js';
+import { queuesConfigSchema } from '../queues/queue-config.js';
 
 const providerCommon = {
   id: idSchema,
@@ -24,6 +25,8 @@ const providerCommon = {
   keepEndedMs: z.number().int().min(0).max(86_400_000).default(120_000),
   /** How often the agent board asks the provider for its subscribers (who is registered, who is active). */
   presenceIntervalMs: z.number().int().min(500).max(300_000).default(5000),
+  /** Its queues: how calls reach each, its members and its own service-level target (`queues/queue-config.ts`). */
+  queues: queuesConfigSchema,
 };
 
 /** One provider type's config: the common fields with the type's own defaults, its `type`, and its `settings`. */

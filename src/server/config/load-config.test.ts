@@ -273,4 +273,40 @@ describe('an Asterisk provider in the config', () => {
       parseConfig(withAsterisk({ agents: [{ ...agent, endpoint: 'PJSIP/102' }, { ...agent, subscriberID: 'agt-2', endpoint: 'pjsip/102' }] }), 'c.json'),
     ).toThrow(/duplicate endpoint "pjsip\/102"/);
   });
+  it("takes a provider's queues with their defaults, and refuses a number or provider queue two queues list, naming both, with its line", () => {
+    const withQueues = (queues: unknown) => {
+      const config = testConfig();
+      Object.assign(config.accounts[0]!.applications[0]!.providers[0]!, { queues });
+      return JSON.stringify(config, null, 2);
+    };
+    const support = { id: 'support', name: 'Support', numbers: ['+18005550100'], members: ['agt-1'] };
+    const provider = parseConfig(withQueues([support]), 'c.json').accounts[0]?.applications[0]?.providers[0];
+    expect(provider?.queues).toEqual([
+      { ...support, providerQueues: [], answerWithinSeconds: 20, shortAbandonSeconds: 5, serviceLevelTarget: 0.8 },
+    ]);
+    expect(parseConfig(JSON.stringify(testConfig()), 'c.json').accounts[0]?.applications[0]?.providers[0]?.queues).toEqual([]);
+
+    // The same number written two ways is one number.
+    const text = withQueues([support, { id: 'sales', name: 'Sales', numbers: ['18005550100'] }]);
+    const line = text.split('\n').findIndex((l) => l.includes('"18005550100"')) + 1;
+    expect(() => parseConfig(text, 'c.json')).toThrow(
+      new RegExp(`^c\\.json:${line}:\\d+: account "acme" › application "support" › provider "pbx" › queue "sales" › numbers\\.0: number "18005550100" is listed by queue "support" and by queue "sales"`),
+    );
+    expect(() =>
+      parseConfig(withQueues([{ ...support, providerQueues: ['q1'] }, { id: 'sales', name: 'Sales', providerQueues: ['q1'] }]), 'c.json'),
+    ).toThrow(/queue "sales" › providerQueues\.0: provider queue "q1" is listed by queue "support" and by queue "sales"/);
+    expect(() => parseConfig(withQueues([support, { ...support, numbers: [] }]), 'c.json')).toThrow(/› id: duplicate queue id "support"/);
+    expect(() => parseConfig(withQueues([{ ...support, id: 'Support' }]), 'c.json')).toThrow(/queue "Support" › id: must be 1 to 64 lowercase letters/);
+    expect(() => parseConfig(withQueues([{ ...support, serviceLevelTarget: 80 }]), 'c.json')).toThrow(/queue "support" › serviceLevelTarget: /);
+    expect(() => parseConfig(withQueues([{ ...support, answerWithinSeconds: 0 }]), 'c.json')).toThrow(/queue "support" › answerWithinSeconds: /);
+    expect(() => parseConfig(withQueues([{ ...support, members: ['agt-1', 'agt-1'] }]), 'c.json')).toThrow(/queue "support" › members\.1: member "agt-1" is listed twice/);
+    expect(() => parseConfig(withQueues([{ ...support, name: '' }]), 'c.json')).toThrow(/queue "support" › name: must not be empty/);
+  });
+
+  it('gives the demo three queues whose members overlap', () => {
+    const queues = demoConfig().config.accounts[0]?.applications[0]?.providers[0]?.queues ?? [];
+    expect(queues.map((queue) => queue.name)).toEqual(['Support', 'Billing', 'Sales']);
+    const [support, billing] = queues;
+    expect(support?.members.some((member) => billing?.members.includes(member))).toBe(true);
+  });
 });

@@ -53,6 +53,18 @@ export interface DemoConfig {
 
 const randomToken = () => randomBytes(24).toString('base64url');
 
+const members = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `agt-${String(from + i).padStart(4, '0')}`);
+
+/**
+ * The demo's three queues, each with a busy hour and a target of its own; some agents serve two.
+ * Agents 23 and 24 (and the person at the screen, agent 1) are in no queue and take direct calls.
+ */
+const DEMO_QUEUES = [
+  { id: 'support', name: 'Support', numbers: ['+18005550100', '+18005550101'], members: members(2, 13), answerWithinSeconds: 20, serviceLevelTarget: 0.8 },
+  { id: 'billing', name: 'Billing', numbers: ['+18005550120'], members: members(3, 21), answerWithinSeconds: 60, serviceLevelTarget: 0.8 },
+  { id: 'sales', name: 'Sales', numbers: ['+18005550140'], members: members(16, 22), answerWithinSeconds: 10, serviceLevelTarget: 0.9 },
+];
+
 /**
  * One account, one application, two simulated providers (two-step and direct dial), one
  * full-access token, and a token of its own for /metrics.
@@ -71,7 +83,7 @@ export const demoConfig = (token = randomToken(), metricsToken = randomToken()):
             id: 'support',
             name: 'Support desk',
             providers: [
-              { id: 'pbx-main', name: 'Main PBX', type: 'simulator', settings: { dialMode: 'two-step', seed: 1 } },
+              { id: 'pbx-main', name: 'Main PBX', type: 'simulator', settings: { dialMode: 'two-step', seed: 1 }, queues: DEMO_QUEUES },
               { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator', settings: { dialMode: 'direct', seed: 2, agents: 12 } },
             ],
           },

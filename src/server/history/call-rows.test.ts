@@ -27,6 +27,9 @@ const full: Required<ProviderCall> = {
   subscriberNumber: '15550100101',
   subscriberAnsweredAt: Date.parse('2026-11-22T09:00:01.000Z'),
   endedBy: 'supervisor-board',
+  calledNumber: '18005550100',
+  queueID: 'support',
+  queueName: 'Support',
 };
 
 describe('the call fields, listed once', () => {

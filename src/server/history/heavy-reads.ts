@@ -7,7 +7,9 @@
 import type { ProviderScope } from '../../contract/paths.js';
 import { strongETag, toCallRecord } from '../calls/call-snapshot.js';
 import { asciiJSON } from '../calls/ascii-json.js';
-import { SqliteAdapter } from 'kysely';
+import { SqliteAdapter, type RawBuilder, type SqlBool } from 'kysely';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import { queueCondition } from './queue-condition.js';
 import type { JournaledCall } from '../calls/call-journal.js';
 import { fromCallRow, type CallRow } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
@@ -25,6 +27,8 @@ export interface WindowListRequest {
   limit: number;
   /** Only the calls whose `isMissedCall` (inbound, per the spec) is this. */
   isMissedCall?: boolean;
+  /** Only these queues' calls. */
+  queues?: QueueSelection;
 }
 
 export type WindowList = { kind: 'too-many' } | { kind: 'list'; body: Buffer; etag: string; count: number };
@@ -60,7 +64,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Calls live at any moment of [from, to], oldest first (ties by call ID); at most `limit` of them;
  * with `isMissedCall`, only those whose record says so (the spec keeps "missed" for inbound calls).
  */
-const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number, isMissedCall?: boolean) =>
+const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: number, limit: number, isMissedCall?: boolean, queues?: QueueSelection) =>
   db
     .selectFrom('calls')
     .selectAll()
@@ -71,6 +75,7 @@ const liveDuringQuery = (db: HistoryDb, scope: ProviderScope, from: number, to: 
     .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', from)]))
     .$if(isMissedCall === true, (query) => query.where('is_outbound', '=', 0).where('is_missed', '=', 1))
     .$if(isMissedCall === false, (query) => query.where((eb) => eb.or([eb('is_outbound', '=', 1), eb('is_missed', '=', 0)])))
+    .$if(queues !== undefined, (query) => query.where(queueCondition(queues as QueueSelection, 'calls') as RawBuilder<SqlBool>))
     .orderBy('started_at')
     .orderBy('call_id')
     .limit(limit);
@@ -116,11 +121,11 @@ class ByteChunks {
  * (`asciiJSON`), written call by call so a week of calls never sits in memory as objects, and the
  * reader's garbage collector has little to do.
  */
-const windowList = async (db: HistoryDb, { scope, provider, from, to, limit, isMissedCall }: WindowListRequest): Promise<WindowList> => {
+const windowList = async (db: HistoryDb, { scope, provider, from, to, limit, isMissedCall, queues }: WindowListRequest): Promise<WindowList> => {
   const out = new ByteChunks();
   out.write('{"calls":[');
   let count = 0;
-  for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1, isMissedCall))) {
+  for await (const row of await rowsOf(db, liveDuringQuery(db, scope, from, to, limit + 1, isMissedCall, queues))) {
     count += 1;
     if (count > limit) return { kind: 'too-many' };
     out.write(`${count > 1 ? ',' : ''}${asciiJSON(toCallRecord(fromCallRow(row), provider.id, provider.name))}`);

@@ -171,6 +171,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('sync_feeds').addColumn('degraded', 'text').execute();
     },
   },
+  '0009_call_queues': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('calls').addColumn('called_number', 'text').execute();
+      await db.schema.alterTable('calls').addColumn('queue_id', 'text').execute();
+      await db.schema.alterTable('calls').addColumn('queue_name', 'text').execute();
+      // A queue's calls of a window: its figures, its filter on lists and analytics.
+      await db.schema.createIndex('calls_by_queue').on('calls').columns([...scopeColumns, 'queue_id', 'started_at']).execute();
+    },
+  },
 };
 
 /**

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import { ANSWER_TIME_BOUNDS } from '../../contract/service-levels.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { HistoryDb } from './history-tables.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import { queueCondition } from './queue-condition.js';
 
 export interface ServiceLevelRequest {
   from: number;
@@ -17,6 +19,10 @@ export interface ServiceLevelRequest {
   shortAbandonMs: number;
   /** Whether to group by subscriber too; a center's thousands of agents make that the larger part of the answer. */
   subscribers?: boolean;
+  /** Only these queues' calls. */
+  queues?: QueueSelection;
+  /** Only the calls that ended before this (a queue's figures of the day, taken up to where its live calls begin). */
+  endedBefore?: number;
 }
 
 /** What a group of calls adds up to: counts, and sums and maxima in ms. */
@@ -118,6 +124,8 @@ export const serviceLevelRows = async (db: HistoryDb, scope: ProviderScope, r: S
       FROM calls k
       WHERE k.account_id = ${scope.accountID} AND k.application_id = ${scope.applicationID} AND k.provider_id = ${scope.providerID}
         AND k.started_at >= CAST(${r.from} AS BIGINT) AND k.started_at < CAST(${r.to} AS BIGINT)
+        ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
+        ${r.endedBefore === undefined ? sql`` : sql`AND k.ended_at < CAST(${r.endedBefore} AS BIGINT)`}
     )
     SELECT c.i AS i, CAST(NULL AS TEXT) AS sub, CAST(NULL AS TEXT) AS first_name, CAST(NULL AS TEXT) AS last_name, CAST(NULL AS TEXT) AS extension, ${AGGREGATES}
     FROM c GROUP BY c.i

@@ -36,6 +36,9 @@ export const CALL_FIELDS = {
   // Extensions, after the spec's fields.
   subscriberAnsweredAt: field('subscriber_answered_at', 'time', true),
   endedBy: field('ended_by', 'text', true),
+  calledNumber: field('called_number', 'text', true),
+  queueID: field('queue_id', 'text', true),
+  queueName: field('queue_name', 'text', true),
 } as const satisfies { [K in Exclude<keyof ProviderCall, 'callID'>]-?: CallFieldSpec & { optional: undefined extends ProviderCall[K] ? true : false } };
 
 export type CallField = keyof typeof CALL_FIELDS;

@@ -32,6 +32,11 @@ export interface ProviderCall {
   subscriberAnsweredAt?: number;
   /** The service's own record of an intervention: the name of the token that ended the call. */
   endedBy?: string;
+  /** Inbound: the number the caller dialed (digits, or an extension as dialed), where the phone system tells it. */
+  calledNumber?: string;
+  /** The configured queue the call was offered to, kept from the first one it was known in (see `queue-directory.ts`). */
+  queueID?: string;
+  queueName?: string;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { Clock } from '../clock.js';
+import type { QueueConfig } from '../queues/queue-config.js';
 import type { PhoneSystem } from './phone-system.js';
 
 /** Where a phone system writes what an operator should read, already naming its provider. */
@@ -23,7 +24,7 @@ export type ProviderDefaults = Partial<
 /** What the service gives a phone system it builds, besides the provider's settings. */
 export interface ProviderContext {
   /** The provider's fields common to every type, as configured (defaults filled in). */
-  readonly provider: { readonly id: string; readonly requestTimeoutMs: number; readonly keepEndedMs: number };
+  readonly provider: { readonly id: string; readonly requestTimeoutMs: number; readonly keepEndedMs: number; readonly queues?: readonly QueueConfig[] };
   readonly scope: ProviderScope;
   readonly clock: Clock;
   /** The service's log; none where a phone system is built alone (tests). */

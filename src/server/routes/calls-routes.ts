@@ -16,6 +16,9 @@ import { sendPreparedJson } from '../http/send-json.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { resolveWindow, type QueryWindow } from './query-window.js';
+import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
+import { selects, type QueueSelection } from '../queues/queue-selection.js';
+import { strongETag, type CallSnapshot } from '../calls/call-snapshot.js';
 import { requireCallerAllowed, requirePermission, resolveProvider } from './resolve-provider.js';
 
 const gzipAsync = promisify(gzip);
@@ -50,6 +53,7 @@ const sendWindow = async (
   reads: HeavyReads,
   window: QueryWindow,
   isMissedCall: boolean | undefined,
+  queues: QueueSelection | undefined,
 ) => {
   const found = await reads.slots.run(request.principal, () =>
     reads.history.windowList(
@@ -60,6 +64,7 @@ const sendWindow = async (
         to: window.to,
         limit: MAX_WINDOW_CALLS,
         ...(isMissedCall === undefined ? {} : { isMissedCall }),
+        ...(queues === undefined ? {} : { queues }),
       },
       tokenKey(request.principal),
     ),
@@ -72,6 +77,13 @@ const sendWindow = async (
     );
   const { body, etag } = found;
   return sendPreparedJson(request, reply, { body, etag, gzip: () => gzipAsync(body) });
+};
+
+/** The live list of some queues' calls: the snapshot's records of those calls, in list order, tagged like any list. */
+const queueList = (snapshot: CallSnapshot, queues: QueueSelection) => {
+  const calls = snapshot.calls.filter((call) => selects(queues, call));
+  const body = Buffer.from(`{"calls":[${calls.map((call) => snapshot.recordJSON(call)).join(',')}],"totalCalls":${calls.length}}`, 'utf8');
+  return { body, etag: strongETag(body), gzip: () => gzipAsync(body) };
 };
 
 /** Most polls carry no query at all: skip parsing for them, it is the hot path. */
@@ -112,6 +124,7 @@ const listCallsDoc: RouteDoc = {
       description: 'Extension, with fromDate or toDate: only the calls of the window whose isMissedCall is this.',
       schema: { type: 'string', enum: ['true', 'false'] },
     },
+    QUEUE_ID_PARAMETER,
   ],
   responses: {
     '200': {
@@ -199,6 +212,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const query = hasQuery(request) ? parseListQuery(request.query) : {};
     const window = query.fromDate === undefined && query.toDate === undefined ? undefined : resolveWindow(query, clock.now());
     const isMissedCall = query.isMissedCall === undefined ? undefined : query.isMissedCall === 'true';
+    const queues = resolveQueueSelection(runtime, query.queueID);
     // The live list is one serialized snapshot shared by every reader: a filtered copy of it is the client's to make.
     if (isMissedCall !== undefined && !window)
       throw new ApiProblem('invalid_request', 'isMissedCall filters a window list: give fromDate or toDate with it.', {
@@ -209,7 +223,8 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const read = runtime.sync.live.read();
     if (!read.ok) throw read.failure;
     reply.header(SNAPSHOT_AGE_HEADER, String(read.ageMs));
-    if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window, isMissedCall);
+    if (window) return sendWindow(request, reply, runtime, { history, slots: heavyQueries }, window, isMissedCall, queues);
+    if (queues) return sendPreparedJson(request, reply, queueList(read.snapshot, queues));
     return sendPreparedJson(request, reply, read.snapshot);
   });
 

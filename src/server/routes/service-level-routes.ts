@@ -23,6 +23,7 @@ import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import { prepareAnalytics, windowParameters, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
+import { QUEUE_ID_PARAMETER, resolveQueueSelection, singleQueue } from './queue-filter.js';
 
 /** The same collaborators as the other analytics answers. */
 export type ServiceLevelRoutesOptions = AnalyticsRoutesOptions;
@@ -64,6 +65,7 @@ const serviceLevelsDoc: RouteDoc = {
         'need not read a row for each of a large center\'s agents. `include` by default.',
       schema: { type: 'string', enum: ['include', 'omit'] },
     },
+    { ...QUEUE_ID_PARAMETER, description: `${QUEUE_ID_PARAMETER.description} With one queue, its own answerWithinSeconds and shortAbandonSeconds are the defaults.` },
   ],
   responses: { '200': { description: 'The figures, for the window, per bucket (oldest first) and per subscriber (most offered first, unless omitted)', json: serviceLevelsAnswerSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
@@ -108,15 +110,25 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
     const window = resolveWindow(query.data, clock.now());
     requireNonEmpty(window);
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
-    const answerWithinSeconds = Number(query.data.answerWithinSeconds ?? DEFAULT_ANSWER_WITHIN_SECONDS);
-    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
+    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    // One queue's figures are taken with its own parameters, unless the query sets them.
+    const queue = singleQueue(runtime, queues);
+    const answerWithinSeconds = Number(query.data.answerWithinSeconds ?? queue?.answerWithinSeconds ?? DEFAULT_ANSWER_WITHIN_SECONDS);
+    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? queue?.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
     const withSubscribers = query.data.subscribers !== 'omit';
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>
       history.serviceLevels(
         runtime.scope,
-        { ...window, bucketMs: bucketSeconds * 1000, answerWithinMs: answerWithinSeconds * 1000, shortAbandonMs: shortAbandonSeconds * 1000, subscribers: withSubscribers },
+        {
+          ...window,
+          bucketMs: bucketSeconds * 1000,
+          answerWithinMs: answerWithinSeconds * 1000,
+          shortAbandonMs: shortAbandonSeconds * 1000,
+          subscribers: withSubscribers,
+          ...(queues ? { queues } : {}),
+        },
         tokenKey(request.principal),
       ),
     );

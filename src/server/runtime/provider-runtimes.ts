@@ -7,11 +7,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { Subscriber } from '../../contract/subscriber.js';
 import { AgentBoard } from '../agents/agent-board.js';
+import { QueueBoard } from '../queues/queue-board.js';
+import { QueueDirectory } from '../queues/queue-directory.js';
 import { ProviderSync } from '../calls/provider-sync.js';
 import type { SharedSync } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
+import { emptySums } from '../history/service-level-figures.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
 import { ProviderFailure, WebhookRefused, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall, type WebhookRequest } from '../providers/phone-system.js';
 
@@ -30,7 +33,13 @@ export class ProviderRuntime {
     private readonly log: FastifyBaseLogger,
     /** Its agents' states, from its subscribers and calls. */
     readonly agents: AgentBoard,
+    /** Its configured queues, and their figures live and of the day. */
+    readonly queues: QueueBoard,
   ) {}
+
+  get queueDirectory(): QueueDirectory {
+    return this.queues.directory;
+  }
 
   /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
   mayBackfill(): boolean {
@@ -144,7 +153,22 @@ export class ProviderRuntimes {
             countDay: (from, to, now) => history.subscriberActivity(scope, from, to, now),
             log,
           });
-          const runtime: ProviderRuntime = new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log, agents);
+          const queues = new QueueBoard({
+            providerID: provider.id,
+            clock,
+            timeZone: config.timeZone,
+            queues: new QueueDirectory(provider.queues),
+            calls: () => sync.live.positioned()?.snapshot.calls,
+            watchCalls: (onChange) => sync.live.subscribe((event) => event.type !== 'status' && onChange()),
+            agents: () => {
+              const read = agents.read();
+              return read.ok ? read.board.agents : undefined;
+            },
+            daySums: async (request) => (await history.serviceLevels(scope, request)).buckets[0] ?? emptySums(),
+            callsSince: async (since) => (await history.recall(scope, since)).calls,
+            log,
+          });
+          const runtime: ProviderRuntime = new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log, agents, queues);
           this.byKey.set(keyOf(scope), runtime);
         }
   }
@@ -161,6 +185,7 @@ export class ProviderRuntimes {
     for (const runtime of this.byKey.values()) {
       runtime.sync.start();
       runtime.agents.start();
+      runtime.queues.start();
     }
   }
 
@@ -171,7 +196,10 @@ export class ProviderRuntimes {
   }
 
   async close(): Promise<void> {
-    for (const runtime of this.all()) runtime.agents.stop();
+    for (const runtime of this.all()) {
+      runtime.agents.stop();
+      runtime.queues.stop();
+    }
     await Promise.all(this.all().map((runtime) => runtime.sync.stop()));
     await Promise.all(this.all().map((runtime) => runtime.phoneSystem.close()));
   }

@@ -15,6 +15,7 @@ import {
   callerPatienceMs,
   candidateRate,
   dialedParty,
+  DIRECT_SHARE,
   inboundCaller,
   inboundRate,
   inboundRingMs,
@@ -22,6 +23,7 @@ import {
   outboundCandidateRate,
   outboundCallee,
   planPlacedCall,
+  queueWeight,
   remoteResult,
   remoteRingMs,
   shortWrapUpMs,
@@ -34,6 +36,16 @@ import {
 
 export type DialMode = 'two-step' | 'direct';
 
+/** A queue of the simulated PBX, as plain data (it crosses into the worker that runs the past). */
+export interface SimulatedQueue {
+  readonly id: string;
+  readonly name: string;
+  /** The numbers callers dial to reach it; a call to it tells one of them as its `calledNumber`. */
+  readonly numbers: readonly string[];
+  /** Subscriber IDs of the agents it rings; none: any agent. */
+  readonly members: readonly string[];
+}
+
 export interface CallCenterSettings {
   readonly seed: number;
   readonly dialMode: DialMode;
@@ -45,6 +57,11 @@ export interface CallCenterSettings {
   readonly callIDSeed?: number;
   /** Host part of the SIP Call-IDs used as providerCallID. */
   readonly sipHost: string;
+  /**
+   * Its queues: inbound calls are spread over them (each with a busy hour of its own, a steady
+   * share dialing no queue), a queued caller rings only the queue's members, longest idle first.
+   */
+  readonly queues?: readonly SimulatedQueue[];
   /** Told of every call as it ends, with simulated times (a run of the simulated past collects them). */
   readonly onCallEnded?: (call: ProviderCall) => void;
 }
@@ -67,9 +84,18 @@ interface Agent {
   pending: Absence | undefined;
   /** Calls the agent is on or being rung for. */
   calls: number;
+  /** The queues whose callers they take (those without members included), and the direct callers. */
+  serves: QueueState[];
   wrappingUp: boolean;
   /** Bumped whenever a pending end of wrap-up must no longer fire. */
   wrapUpGeneration: number;
+}
+
+/** A queue's callers in the order they came, and who answers it (undefined: any agent). */
+interface QueueState {
+  readonly queue: SimulatedQueue | undefined;
+  readonly members: ReadonlySet<Agent> | undefined;
+  readonly waiting: Fifo<SimulatedCall>;
 }
 
 type Phase = 'queued' | 'ringing-agent' | 'dialing-remote' | 'talking' | 'ended';
@@ -82,6 +108,9 @@ interface SimulatedCall {
   readonly startedAt: number;
   /** The stream that draws this call's course: placed calls never shift the background traffic's draws. */
   readonly random: Random;
+  /** Where an inbound call waits for an agent. */
+  queue: QueueState | undefined;
+  calledNumber: string | undefined;
   agent: Agent | undefined;
   phase: Phase;
   isMissedCall: boolean;
@@ -98,7 +127,9 @@ export class CallCenter {
   private readonly events = new EventQueue();
   private readonly calls = new Map<string, SimulatedCall>();
   private readonly ended = new Fifo<{ readonly callID: string; readonly forgetAt: number }>();
-  private readonly waiting = new Fifo<SimulatedCall>();
+  /** Callers who dialed no queue; with no queues configured, every caller. */
+  private readonly direct: QueueState = { queue: undefined, members: undefined, waiting: new Fifo() };
+  private readonly queues: QueueState[];
   /** In insertion order, so the first is the agent who has been idle longest. */
   private readonly idle = new LinkedSet<Agent>();
   private readonly agents: Map<string, Agent>;
@@ -124,6 +155,13 @@ export class CallCenter {
     this.placed = createRandom(deriveSeed(settings.seed, 'placed-calls'));
     this.ids = createRandom(settings.callIDSeed ?? deriveSeed(settings.seed, 'call-ids'));
     this.agents = new Map(directory.subscribers.map((subscriber, index) => [subscriber.providerSubscriberID, newAgent(subscriber, index)]));
+    this.queues = (settings.queues ?? []).map((queue) => ({
+      queue,
+      members: queue.members.length === 0 ? undefined : new Set(queue.members.flatMap((id) => this.agents.get(id) ?? [])),
+      waiting: new Fifo<SimulatedCall>(),
+    }));
+    for (const agent of this.agents.values())
+      agent.serves = [this.direct, ...this.queues.filter((state) => state.members === undefined || state.members.has(agent))];
     this.rates = {
       inboundCandidates: candidateRate(this.agents.size, settings.traffic),
       outboundCandidates: outboundCandidateRate(this.agents.size),
@@ -290,13 +328,32 @@ export class CallCenter {
     const caller = inboundCaller(this.traffic, this.directory.contacts);
     const call = this.openCall({ isOutbound: false, remote: caller, agent: undefined, random: this.traffic });
     call.giveUpAt = this.now + Math.round(callerPatienceMs(this.traffic));
-    const agent = this.longestIdleAgent();
+    const queue = this.chooseQueue();
+    call.queue = queue;
+    const numbers = queue.queue?.numbers ?? [];
+    if (numbers.length > 0) call.calledNumber = numbers[Math.floor(this.traffic.next() * numbers.length)] as string;
+    const agent = queue.members === undefined ? this.longestIdleAgent() : this.idle.find((candidate) => queue.members?.has(candidate) === true);
     if (agent) {
       this.ring(call, agent);
       return;
     }
-    this.waiting.push(call);
+    queue.waiting.push(call);
     this.events.schedule(call.giveUpAt, () => this.abandon(call));
+  }
+
+  /** The queue an inbound caller dials: by each queue's share at this hour, or none (a steady share); no draw without queues. */
+  private chooseQueue(): QueueState {
+    if (this.queues.length === 0) return this.direct;
+    const weights = this.queues.map((_, index) => queueWeight(this.now, index, this.queues.length));
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    let draw = this.traffic.next();
+    if (draw < DIRECT_SHARE) return this.direct;
+    draw = ((draw - DIRECT_SHARE) / (1 - DIRECT_SHARE)) * total;
+    for (let index = 0; index < weights.length; index += 1) {
+      draw -= weights[index] as number;
+      if (draw < 0) return this.queues[index] as QueueState;
+    }
+    return this.queues[this.queues.length - 1] as QueueState;
   }
 
   /** Only the earlier of answer and hang-up is scheduled: most callers never come near their patience. */
@@ -343,6 +400,8 @@ export class CallCenter {
       remote: call.remote,
       startedAt: this.now,
       random: call.random,
+      queue: undefined,
+      calledNumber: undefined,
       agent: call.agent,
       phase: 'queued',
       isMissedCall: false,
@@ -458,17 +517,26 @@ export class CallCenter {
         return;
       }
     }
-    const call = this.nextWaitingCall();
+    const call = this.nextWaitingCall(agent);
     if (call) this.ring(call, agent);
     else this.idle.add(agent);
   }
 
-  /** Callers who hung up while waiting stay in the queue until they reach its head. */
-  private nextWaitingCall(): SimulatedCall | undefined {
-    for (let call = this.waiting.shift(); call; call = this.waiting.shift()) {
-      if (call.phase === 'queued') return call;
+  /**
+   * The longest-waiting caller of the queues the agent serves. Callers who hung up while waiting
+   * stay in their queue until they reach its head.
+   */
+  private nextWaitingCall(agent: Agent): SimulatedCall | undefined {
+    let oldest: QueueState | undefined;
+    for (const state of agent.serves) {
+      let head = state.waiting.peek();
+      while (head && head.phase !== 'queued') {
+        state.waiting.shift();
+        head = state.waiting.peek();
+      }
+      if (head && (!oldest || head.startedAt < (oldest.waiting.peek() as SimulatedCall).startedAt)) oldest = state;
     }
-    return undefined;
+    return oldest?.waiting.shift();
   }
 }
 
@@ -484,6 +552,7 @@ const newAgent = (subscriber: Subscriber, index: number): Agent => ({
   pending: undefined,
   fields: Object.freeze(subscriberFieldsOf({ ...subscriber, subscriberID: subscriber.providerSubscriberID })),
   calls: 0,
+  serves: [],
   wrappingUp: false,
   wrapUpGeneration: 0,
 });
@@ -506,5 +575,11 @@ const toProviderCall = (call: SimulatedCall, time: (simTime: number) => number):
   if (call.answeredAt !== undefined) record.answeredAt = time(call.answeredAt);
   if (call.agentConnectedAt !== undefined) record.subscriberAnsweredAt = time(call.agentConnectedAt);
   if (call.endedAt !== undefined) record.endedAt = time(call.endedAt);
+  if (call.calledNumber !== undefined) record.calledNumber = call.calledNumber.replace(/^\+/, '');
+  const queue = call.queue?.queue;
+  if (queue) {
+    record.queueID = queue.id;
+    record.queueName = queue.name;
+  }
   return call.agent ? Object.assign(record, call.agent.fields) : record;
 };

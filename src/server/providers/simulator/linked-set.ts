@@ -26,6 +26,12 @@ export class LinkedSet<T> {
     return this.head?.value;
   }
 
+  /** The first value, in order, that `test` accepts. */
+  find(test: (value: T) => boolean): T | undefined {
+    for (let link = this.head; link; link = link.next) if (test(link.value)) return link.value;
+    return undefined;
+  }
+
   /** Adds at the end; a value already present keeps its place. */
   add(value: T): void {
     if (this.links.has(value)) return;

@@ -59,6 +59,7 @@ export const createPhoneSystemSimulator = (options: PhoneSystemSimulatorOptions)
       keepEndedMs: settings.keepEndedMs,
       callIDPrefix: callIDPrefix(seed, origin),
       sipHost: sipHostFor(name),
+      queues: settings.queues,
       // What ends during the warm-up is in the list handed over at the start; what ends later is recorded.
       onCallEnded:
         recordedCalls > 0
@@ -155,6 +156,7 @@ const pastRun = (settings: ResolvedSimulatorOptions, origin: number, handover: n
   keepEndedMs: settings.keepEndedMs,
   warmupMs: settings.warmupMs,
   emailDomain: settings.emailDomain,
+  queues: settings.queues,
   sipHost: sipHostFor(settings.name),
   origin,
   handover,

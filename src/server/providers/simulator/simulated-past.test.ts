@@ -32,6 +32,7 @@ const run = (range: PastRange, overrides: Partial<PastRun> = {}): PastRun => ({
   keepEndedMs: 120_000,
   warmupMs: HOUR,
   emailDomain: 'example.com',
+  queues: [],
   sipHost: sipHostFor('pbx'),
   origin: NOW,
   handover: NOW - 120_000,

@@ -3,7 +3,7 @@
  * the calls which ended in a stretch of the past, in bounded batches, in the order they ended.
  */
 import type { PastCalls, PastRange, ProviderCall } from '../phone-system.js';
-import { CallCenter, type DialMode } from './call-center.js';
+import { CallCenter, type DialMode, type SimulatedQueue } from './call-center.js';
 import { createDirectory } from './directory.js';
 import { deriveSeed } from './random.js';
 import { callIDPrefix, createTimeline } from './run-identity.js';
@@ -18,6 +18,7 @@ export interface PastRun {
   keepEndedMs: number;
   warmupMs: number;
   emailDomain: string;
+  queues: readonly SimulatedQueue[];
   sipHost: string;
   /** When the live center started: simulated time equals clock time there. */
   origin: number;
@@ -68,6 +69,7 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
       keepEndedMs: run.keepEndedMs,
       callIDPrefix: callIDPrefix(ownSeed, start),
       sipHost: run.sipHost,
+      queues: run.queues,
       onCallEnded: (call) => {
         if (call.endedAt !== undefined && call.endedAt <= handover) ended.push(toClockTimes(call, timeline.toClock));
       },

@@ -15,6 +15,7 @@ describe('resolveSimulatorOptions', () => {
       warmupMs: 3_600_000,
       keepEndedMs: 120_000,
       emailDomain: 'example.com',
+      queues: [],
     });
   });
 

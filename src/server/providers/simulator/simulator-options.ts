@@ -1,6 +1,6 @@
 /** The simulator's options, their defaults, and the checks that name a bad one. */
 import type { Clock } from '../../clock.js';
-import type { DialMode } from './call-center.js';
+import type { DialMode, SimulatedQueue } from './call-center.js';
 
 export interface PhoneSystemSimulatorOptions {
   clock: Clock;
@@ -28,6 +28,8 @@ export interface PhoneSystemSimulatorOptions {
    * many, instead of a separate run's.
    */
   recordedCalls?: number;
+  /** The center's queues (default none): inbound calls are spread over them and ring their members. */
+  queues?: readonly SimulatedQueue[];
 }
 
 /** What identifies the center and its runs of the past; the record of its ended calls is the live simulator's alone. */
@@ -72,6 +74,7 @@ export const resolveSimulatorOptions = (options: PhoneSystemSimulatorOptions): R
     warmupMs: numberOption('warmupMs', options.warmupMs),
     keepEndedMs: numberOption('keepEndedMs', options.keepEndedMs),
     emailDomain: emailDomain(options.emailDomain),
+    queues: (options.queues ?? []).map(({ id, name, numbers, members }) => ({ id, name, numbers: [...numbers], members: [...members] })),
   };
 };
 

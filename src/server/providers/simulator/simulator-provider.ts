@@ -66,6 +66,7 @@ export const simulatorProvider = defineProvider({
           name: provider.id,
           ...center,
           seed: center.seed ?? seedFrom(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`),
+          queues: provider.queues ?? [],
         });
     return control ? simulator : withoutControl(simulator);
   },

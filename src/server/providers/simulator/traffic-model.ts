@@ -176,3 +176,18 @@ export const planPlacedCall = (random: Random, agentBusy: boolean, script: Place
     talkMs: script.talkMs ?? talkMs(random, true),
   };
 };
+
+/** Inbound calls that dial an agent or a number no queue lists, where the center has queues: a steady share. */
+export const DIRECT_SHARE = 0.12;
+
+/**
+ * A queue's share of the inbound calls at a simulated instant, before normalising: each queue has a
+ * busy hour of its own (the first queue's in the morning, the last one's late in the afternoon),
+ * so their figures rise and fall at different times of the day.
+ */
+export const queueWeight = (simTime: number, index: number, queues: number): number => {
+  const peak = 9.5 + (queues > 1 ? (index * 7) / (queues - 1) : 3);
+  const hour = (simTime % DAY) / HOUR;
+  const distance = Math.min(Math.abs(hour - peak), 24 - Math.abs(hour - peak));
+  return 0.5 + Math.exp(-(distance * distance) / 8);
+};

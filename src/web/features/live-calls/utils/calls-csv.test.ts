@@ -36,7 +36,14 @@ describe('callsToCsv', () => {
     const now = Date.parse('2026-11-22T10:05:00.000Z');
     const csv = callsToCsv(
       [
-        { ...base, remoteName: '=cmd|calc', answeredAt: '2026-11-22T10:01:00.000Z' },
+        {
+          ...base,
+          remoteName: '=cmd|calc',
+          answeredAt: '2026-11-22T10:01:00.000Z',
+          calledNumber: '18005550100',
+          queueID: 'support',
+          queueName: 'Support',
+        },
         {
           ...base,
           callID: 'c2',
@@ -55,13 +62,13 @@ describe('callsToCsv', () => {
     expect(lines[0]).toBe(
       'callID,providerCallID,providerID,providerName,isOutbound,isMissedCall,remoteNumber,remoteName,startedAt,answeredAt,endedAt,' +
         'chosenContactID,subscriberID,subscriberFirstName,subscriberLastName,subscriberEmail,subscriberExtension,subscriberNumber,' +
-        'subscriberAnsweredAt,endedBy,state,durationSeconds,durationMeasures',
+        'subscriberAnsweredAt,endedBy,calledNumber,queueID,queueName,state,durationSeconds,durationMeasures',
     );
     expect(lines[1]).toBe(
-      "c1,p1,prov-1,Simulator,false,false,15550100001,'=cmd|calc,2026-11-22T10:00:00.000Z,2026-11-22T10:01:00.000Z,,,,,,,,,,,talking,240,talk",
+      "c1,p1,prov-1,Simulator,false,false,15550100001,'=cmd|calc,2026-11-22T10:00:00.000Z,2026-11-22T10:01:00.000Z,,,,,,,,,,,18005550100,support,Support,talking,240,talk",
     );
     expect(lines[2]).toBe(
-      'c2,p1,prov-1,Simulator,false,true,,"Smith, ""Jo""",2026-11-22T10:00:00.000Z,,2026-11-22T10:00:42.000Z,,,,,,,,,supervisor,missed,42,total',
+      'c2,p1,prov-1,Simulator,false,true,,"Smith, ""Jo""",2026-11-22T10:00:00.000Z,,2026-11-22T10:00:42.000Z,,,,,,,,,supervisor,,,,missed,42,total',
     );
   });
 });
