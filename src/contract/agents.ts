@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 import { remoteNumberSchema, timestampSchema } from './call-record.js';
+import { queueFilterSchema } from './queue-filter.js';
+
+/** `queueID=`: only the members of these queues (comma-separated), or `none` for the agents in no queue. */
+export const listAgentsQuerySchema = z.strictObject({ queueID: queueFilterSchema.optional() });
 
 export const AGENT_STATES = ['offline', 'inactive', 'available', 'ringing', 'on-call'] as const;
 export const agentStateSchema = z.enum(AGENT_STATES);

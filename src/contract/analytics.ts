@@ -1,5 +1,6 @@
 /** The analytics endpoints (our extension): bucketed concurrency and calls per subscriber over a window. */
 import { z } from 'zod';
+import { queueFilterSchema } from './queue-filter.js';
 import { queryDateSchema, timestampSchema } from './call-record.js';
 
 /** The most buckets one concurrency answer holds. */
@@ -18,6 +19,7 @@ export const concurrencyQuerySchema = z.strictObject({
     .string()
     .regex(/^[1-9][0-9]{0,6}$/, 'must be a whole number of seconds from 1 to 9999999')
     .optional(),
+  queueID: queueFilterSchema.optional(),
 });
 export type ConcurrencyQuery = z.infer<typeof concurrencyQuerySchema>;
 

@@ -135,6 +135,7 @@ export const missedCallsQuerySchema = z.strictObject({
   fromDate: queryDateSchema.optional(),
   toDate: queryDateSchema.optional(),
   shortAbandonSeconds: wholeSeconds(0, 60).optional(),
+  queueID: queueFilterSchema.optional(),
 });
 export type MissedCallsQuery = z.infer<typeof missedCallsQuerySchema>;
 

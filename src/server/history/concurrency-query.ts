@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { HistoryDb } from './history-tables.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import { queueCondition } from './queue-condition.js';
 
 export interface ConcurrencyRequest {
   from: number;
@@ -12,6 +14,8 @@ export interface ConcurrencyRequest {
   bucketMs: number;
   /** Calls still open count as live until now. */
   now: number;
+  /** Only these queues' calls. */
+  queues?: QueueSelection;
 }
 
 export interface ConcurrencyBucketRow {
@@ -57,6 +61,7 @@ export const concurrencyBuckets = async (db: HistoryDb, scope: ProviderScope, r:
       FROM calls k CROSS JOIN w
       WHERE k.account_id = ${scope.accountID} AND k.application_id = ${scope.applicationID} AND k.provider_id = ${scope.providerID}
         AND k.started_at < w.t AND (k.ended_at IS NULL OR k.ended_at > w.f)
+        ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
     ),
     p (st, en, o, i, last_i) AS (
       SELECT c.st, c.en, c.o,

@@ -8,12 +8,16 @@
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { HistoryDb } from './history-tables.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import { queueCondition } from './queue-condition.js';
 
 export interface MissedCallsRequest {
   from: number;
   to: number;
   shortAbandonMs: number;
   limit: number;
+  /** Only these queues' callers. */
+  queues?: QueueSelection;
 }
 
 export interface MissedCallRow {
@@ -69,6 +73,7 @@ export const missedCalls = async (db: HistoryDb, scope: ProviderScope, r: Missed
       WHERE ${inScope('k')} AND k.is_outbound = 0 AND k.answered_at IS NULL AND k.ended_at IS NOT NULL
         AND k.ended_at - k.started_at >= CAST(${r.shortAbandonMs} AS BIGINT)
         AND k.started_at >= CAST(${r.from} AS BIGINT) AND k.started_at < CAST(${r.to} AS BIGINT)
+        ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
       ORDER BY k.started_at DESC, k.call_id DESC
       LIMIT ${r.limit}
     ),

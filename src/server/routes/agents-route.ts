@@ -1,6 +1,8 @@
 /** The agent board of one provider (our extension): each subscriber's state and today's figures. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AGENT_STATE_DEFINITIONS, listAgentsResponseSchema, type ListAgentsResponse } from '../../contract/agents.js';
+import { AGENT_STATE_DEFINITIONS, listAgentsQuerySchema, listAgentsResponseSchema, totalsOf, type ListAgentsResponse } from '../../contract/agents.js';
+import { zodProblem } from '../http/zod-problem.js';
+import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
@@ -21,8 +23,14 @@ const doc: RouteDoc = {
     '(`figuresAt`); talk time counts a call in progress up to then. Agents in the order the provider lists its subscribers. ' +
     'The change stream carries the same board as `agents` and `agent-changes` events for a client that asks for them ' +
     '(`include=agents`). Needs `calls:read`.',
+  parameters: [
+    {
+      ...QUEUE_ID_PARAMETER,
+      description: `Extension: only the members of this queue, of several (comma-separated), or \`none\` for the agents in no queue; \`totals\` count those. A queue the provider's config does not have is a 404 naming it.`,
+    },
+  ],
   responses: { '200': { description: 'The board', json: listAgentsResponseSchema } },
-  problems: ['forbidden', 'not_found', 'provider_unavailable'],
+  problems: ['forbidden', 'not_found', 'invalid_request', 'provider_unavailable'],
   otherMethods: () => 'The agent board is read-only.',
 };
 
@@ -30,9 +38,16 @@ export const agentsRoute = async (app: FastifyInstance, { registry }: { registry
   app.get(routePatterns.agents, { config: { doc } }, async (request: FastifyRequest<{ Params: ProviderScope }>): Promise<ListAgentsResponse> => {
     requirePermission(request.principal, 'calls:read');
     const runtime = resolveProvider(registry, request.principal, request.params);
+    const query = listAgentsQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    const queues = resolveQueueSelection(runtime, query.data.queueID);
     await runtime.agents.ready();
     const read = runtime.agents.read();
     if (!read.ok) throw read.failure;
-    return read.board;
+    if (!queues) return read.board;
+    const members = new Set(queues.ids.flatMap((id) => runtime.queueDirectory.get(id)?.members ?? []));
+    const queued = new Set(runtime.queueDirectory.queues.flatMap((queue) => queue.members));
+    const agents = read.board.agents.filter((agent) => members.has(agent.subscriberID) || (queues.none && !queued.has(agent.subscriberID)));
+    return { ...read.board, agents, totals: totalsOf(agents) };
   });
 };

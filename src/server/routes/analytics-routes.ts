@@ -19,6 +19,7 @@ import type { HistoryStore } from '../history/history-store.js';
 import type { ParameterDoc, RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
@@ -71,7 +72,7 @@ const concurrencyDoc: RouteDoc = {
     'newest first, complete from `filledFrom` to `to`; while `status` is `filling`, buckets before `filledFrom` may lack calls. ' +
     'Analytics are heavy queries, run apart from the live lists: each token may have a few running or waiting at once ' +
     '(`limits.heavyQueriesPerToken`, 16 by default); past that the answer is a 429 `too_many_heavy_queries` (`Retry-After: 1`).',
-  parameters: [...windowParameters, { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } }],
+  parameters: [...windowParameters, { name: 'bucketSeconds', in: 'query', schema: { type: 'integer', minimum: 1 } }, QUEUE_ID_PARAMETER],
   responses: { '200': { description: 'The buckets, oldest first', json: concurrencyResponseSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Analytics are read-only.',
@@ -97,10 +98,11 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     const window = resolveWindow(query.data, clock.now());
     requireNonEmpty(window);
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
+    const queues = resolveQueueSelection(runtime, query.data.queueID);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>
-      history.concurrency(runtime.scope, { ...window, bucketMs: bucketSeconds * 1000, now: clock.now() }, tokenKey(request.principal)),
+      history.concurrency(runtime.scope, { ...window, bucketMs: bucketSeconds * 1000, now: clock.now(), ...(queues ? { queues } : {}) }, tokenKey(request.principal)),
     );
     const fill = historyFill?.report(runtime.scope);
     return { fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds, buckets: rows.map(toBucket), ...(fill ? { historyFill: fill } : {}) };

@@ -275,4 +275,41 @@ describe('GET queues', () => {
     const writeOnly = await t.as(tokens.acmeSalesWrite, { method: 'GET', url: paths.queues({ ...pbx, applicationID: 'sales' }) });
     expect(writeOnly.statusCode).toBe(403);
   });
+  it('scopes missed callers, concurrency and the agent board to the queues named', async () => {
+    t = await buildTestApp(withQueues());
+    const past = dayOfCalls();
+    await t.store.importCalls(pbx, past);
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = SUBSCRIBERS();
+    phone.calls = liveCalls();
+    await t.app.providers.syncAll();
+    const window = `fromDate=${new Date(DAY_START).toISOString()}&toDate=${new Date(T0).toISOString()}`;
+    const get = async (url: string) => {
+      const res = await t.as(tokens.acmeAll, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const inWindow = merged(past, phone.calls).filter((c) => c.startedAt >= DAY_START && c.startedAt < T0);
+    const missedOf = (key: string) =>
+      inWindow
+        .filter((c) => !c.isOutbound && (c.queueID ?? 'none') === key && c.answeredAt === undefined && c.endedAt !== undefined && c.endedAt - c.startedAt >= PARAMETERS[key === 'none' ? '' : key]!.sa)
+        .map((c) => c.callID)
+        .sort();
+    for (const key of ['sales', 'none']) {
+      const missed = (await get(`${paths.missedCalls(pbx)}?${window}&queueID=${key}`)) as { missedCalls: { callID: string }[]; shortAbandonSeconds: number };
+      expect(missed.missedCalls.map((c) => c.callID).sort(), key).toEqual(missedOf(key));
+    }
+    // One queue's short-abandon threshold is the default.
+    expect(((await get(`${paths.missedCalls(pbx)}?${window}&queueID=sales`)) as { shortAbandonSeconds: number }).shortAbandonSeconds).toBe(3);
+
+    const concurrency = (await get(`${paths.concurrency(pbx)}?${window}&bucketSeconds=3600&queueID=support`)) as { buckets: { started: number }[] };
+    expect(concurrency.buckets.reduce((sum, b) => sum + b.started, 0)).toBe(inWindow.filter((c) => c.queueID === 'support').length);
+
+    const board = async (query: string) => ((await get(`${paths.agents(pbx)}?${query}`)) as { agents: { subscriberID: string }[]; totals: Record<string, number> });
+    expect((await board('queueID=sales')).agents.map((a) => a.subscriberID)).toEqual(['agt-102', 'agt-103']);
+    expect((await board('queueID=sales')).totals).toEqual({ offline: 1, inactive: 0, available: 0, ringing: 0, onCall: 1 });
+    expect((await board('queueID=none')).agents.map((a) => a.subscriberID)).toEqual(['agt-104']);
+    const unknown = await t.as(tokens.acmeAll, { method: 'GET', url: `${paths.agents(pbx)}?queueID=billing` });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

@@ -85,6 +85,7 @@ const missedCallsDoc: RouteDoc = {
   parameters: [
     ...windowParameters,
     secondsParameter('shortAbandonSeconds', 0, 60, DEFAULT_SHORT_ABANDON_SECONDS, 'Callers who gave up sooner than this are left out'),
+    { ...QUEUE_ID_PARAMETER, description: `${QUEUE_ID_PARAMETER.description} With one queue, its own shortAbandonSeconds is the default.` },
   ],
   responses: { '200': { description: 'The missed calls, newest first', json: missedCallsResponseSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
@@ -166,10 +167,15 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
     const query = missedCallsQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());
-    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
+    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? singleQueue(runtime, queues)?.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
     await runtime.sync.ready();
     const found = await heavyQueries.run(request.principal, () =>
-      history.missedCalls(runtime.scope, { ...window, shortAbandonMs: shortAbandonSeconds * 1000, limit: MAX_MISSED_CALLS }, tokenKey(request.principal)),
+      history.missedCalls(
+        runtime.scope,
+        { ...window, shortAbandonMs: shortAbandonSeconds * 1000, limit: MAX_MISSED_CALLS, ...(queues ? { queues } : {}) },
+        tokenKey(request.principal),
+      ),
     );
     const calledBack = found.rows.filter((row) => row.calledBackAt !== undefined && row.calledBackAt - row.endedAt <= HOUR_MS).length;
     return {
