@@ -25,6 +25,8 @@ export interface BackfillSource {
    * sync); another instance may have filled some of it meanwhile. Alone, always.
    */
   mayBackfill?(): boolean;
+  /** Told after each batch of the past is written: what was counted from the journal before may be counted again. */
+  pastWritten?(): void;
 }
 
 export interface HistoryBackfillOptions {
@@ -192,6 +194,7 @@ export class HistoryBackfill {
       const { active } = performance.eventLoopUtilization(loop);
       written += added;
       fill.progress = { ...next, calls: progress.calls + added };
+      if (added > 0) fill.source.pastWritten?.();
       if (finished) {
         fill.callsPerMs = Math.max(fill.callsPerMs, written / Math.max(1, range.to - range.from));
         if (fill.progress.status === 'complete') this.logEnd(fill, 'the past of the provider is filled into the call journal');

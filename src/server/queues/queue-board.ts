@@ -110,6 +110,9 @@ export class QueueBoard {
   private dayStart: number;
   private loading: Promise<void> | undefined;
   private loaded = false;
+  private reloadWanted = false;
+  /** The calls that ended before this are counted in the journal's sums, not one by one. */
+  private settledBefore = 0;
   private prunedAt = 0;
   /** Bumped at every change of the kept calls: what a cached answer was computed at. */
   private version = 0;
@@ -137,8 +140,20 @@ export class QueueBoard {
     this.stopWatching = undefined;
   }
 
+  /**
+   * The journal gained calls the live list never showed (the provider's past, filled in): the day
+   * is read from it again at the next read, the calls kept one by one counted anew over it.
+   */
+  reload(): void {
+    this.reloadWanted = true;
+  }
+
   /** Resolves once the day is taken in from the journal; a failure is tried again at the next call. */
   ready(): Promise<void> {
+    if (this.reloadWanted && !this.loading) {
+      this.reloadWanted = false;
+      this.loaded = false;
+    }
     if (this.loaded) return Promise.resolve();
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
@@ -177,9 +192,14 @@ export class QueueBoard {
       ]);
       this.dayStart = dayStart;
       this.today = new Map(groups.map(({ key }, i) => [key, sums[i] as ServiceLevelSums]));
-      // What the live list told meanwhile is newer than the journal.
-      for (const call of calls) if (!this.kept.has(call.callID) && !(call.endedAt !== undefined && call.endedAt < openFrom)) this.kept.set(call.callID, call);
-      for (const call of this.kept.values()) this.share(call, 1);
+      // What the live list told meanwhile is newer than the journal; a call that ended before
+      // `openFrom` is in the journal's sums already.
+      for (const call of calls) if (!this.kept.has(call.callID)) this.kept.set(call.callID, call);
+      for (const [callID, call] of this.kept) {
+        if (call.endedAt !== undefined && call.endedAt < openFrom) this.kept.delete(callID);
+        else this.share(call, 1);
+      }
+      this.settledBefore = openFrom;
       this.loaded = true;
       this.version += 1;
     } catch (error) {
@@ -215,6 +235,8 @@ export class QueueBoard {
       this.kept.set(call.callID, call);
       if (!this.loaded) continue;
       if (was) this.share(was, -1);
+      // A call the journal's sums hold already (listed long after its end): counted there.
+      else if (call.endedAt !== undefined && call.endedAt < this.settledBefore) continue;
       this.share(call, 1);
     }
     if (changed) this.version += 1;

@@ -312,4 +312,22 @@ describe('GET queues', () => {
     const unknown = await t.as(tokens.acmeAll, { method: 'GET', url: `${paths.agents(pbx)}?queueID=billing` });
     expect(unknown.statusCode).toBe(404);
   });
+  it('counts the past the journal is filled with after the figures were first read', async () => {
+    t = await buildTestApp(withQueues());
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = SUBSCRIBERS();
+    phone.calls = liveCalls();
+    await t.app.providers.syncAll();
+    const before = await read();
+    expect(before.queues[0]!.today.offered).toBe(3);
+    // The provider's past arrives in the journal, as the backfill writes it.
+    const past = dayOfCalls();
+    await t.store.importCalls(pbx, past);
+    t.app.providers.get(pbx)!.pastWritten();
+    t.clock.advance(S);
+    expectAgreement(await read(), merged(past, phone.calls), {
+      support: { staffed: 2, available: 0, ringing: 0, onCall: 2, inactive: 0, offline: 0 },
+      sales: { staffed: 1, available: 0, ringing: 0, onCall: 1, inactive: 0, offline: 1 },
+    });
+  });
 });

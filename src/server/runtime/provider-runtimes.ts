@@ -41,6 +41,11 @@ export class ProviderRuntime {
     return this.queues.directory;
   }
 
+  /** The journal gained past calls: the queues' figures of the day are read from it again. */
+  pastWritten(): void {
+    this.queues.reload();
+  }
+
   /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
   mayBackfill(): boolean {
     return this.sync.role !== 'follower';

@@ -38,10 +38,11 @@ export const liveSample = (calls: readonly CallRecord[], at: number): Concurrenc
  * The series a provider selection is stored under. The live view and the wallboard name a
  * selection `account/application/provider`, where several scopes only ever mean "all".
  */
-export const samplesKeyForScopes = (scopes: readonly ProviderScope[]): string => {
+export const samplesKeyForScopes = (scopes: readonly ProviderScope[], queueID?: string): string => {
   const first = scopes[0];
   if (!first) return '';
-  return `${first.accountID}/${first.applicationID}/${scopes.length === 1 ? first.providerID : 'all'}`;
+  // A view of some queues keeps its own samples: their calls are a part of the provider's.
+  return `${first.accountID}/${first.applicationID}/${scopes.length === 1 ? first.providerID : 'all'}${queueID === undefined ? '' : `?queue=${queueID}`}`;
 };
 
 /** Sorted, within retention, one sample per minute past full resolution, no duplicate times. */

@@ -6,6 +6,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_ANSWER_WITHIN_SECONDS, DEFAULT_SHORT_ABANDON_SECONDS } from '../../contract/service-levels.js';
+import type { QueueSettings } from '../../contract/queues.js';
+import { useQueueScope } from './queue-scope.js';
 
 export interface ServiceLevelSettings {
   answerWithinSeconds: number;
@@ -77,9 +79,27 @@ export const writeServiceLevelSettings = (params: URLSearchParams, settings: Ser
   return next;
 };
 
+/**
+ * The settings of a view of one queue: the queue's own definition and target where the URL sets
+ * none (its target warns; ten points under it is critical).
+ */
+export const withQueueDefaults = (settings: ServiceLevelSettings, params: URLSearchParams, queue: QueueSettings | undefined): ServiceLevelSettings => {
+  if (!queue) return settings;
+  const given = (key: Key) => params.has(SETTING_PARAMS[key].param);
+  const next = { ...settings };
+  if (!given('answerWithinSeconds')) next.answerWithinSeconds = queue.answerWithinSeconds;
+  if (!given('shortAbandonSeconds')) next.shortAbandonSeconds = queue.shortAbandonSeconds;
+  if (!given('warnBelow') && !given('criticalBelow')) {
+    next.warnBelow = queue.serviceLevelTarget;
+    next.criticalBelow = Math.max(0, Math.round((queue.serviceLevelTarget - 0.1) * 100) / 100);
+  }
+  return next;
+};
+
 export const useServiceLevelSettings = (): [ServiceLevelSettings, (next: ServiceLevelSettings) => void] => {
   const [params, setParams] = useSearchParams();
-  const settings = readServiceLevelSettings(params);
+  const queue = useQueueScope()?.single;
+  const settings = withQueueDefaults(readServiceLevelSettings(params), params, queue);
   const save = useCallback((next: ServiceLevelSettings) => setParams((current) => writeServiceLevelSettings(current, next), { replace: true }), [setParams]);
   return [settings, save];
 };

@@ -31,6 +31,11 @@ import { useRefusedToken } from '../use-refused-token.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 import { WorkspaceGate } from '../workspace-gate.js';
 import { PartBoundary } from '../../components/part-boundary.js';
+import { QueuesPanel } from '../../features/queues/components/queues-panel.js';
+import { QueueScopeLine } from '../../features/queues/components/queue-scope-line.js';
+import { useQueues } from '../../features/queues/hooks/use-queues.js';
+import { boardInScope, callsInScope, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
+import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
 
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
   async () => (await import('../../features/live-calls/components/end-call-dialog.js')).EndCallDialog,
@@ -89,9 +94,17 @@ const LiveView = ({
 }) => {
   const intervalMs = usePollInterval();
   const feed = useCallsFeed(workspace.scopes, { intervalMs });
+  const queues = useQueues(workspace.scopes);
+  const [queueIDs, setQueueIDs] = useQueueParam();
+  const candidate = queueScopeOf(queueIDs, queues.rows);
+  const scopeKey = queueScopeKey(candidate);
+  // One object while the chosen queues and their parameters stay: every figure asked with it keeps its query.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queueScope = useMemo(() => candidate, [scopeKey]);
+  const scopedCalls = useMemo(() => callsInScope(feed.calls, queueScope), [feed.calls, queueScope]);
   // The table shows each change first; the figures (tiles, chart, alerts, panels) follow in a
   // render React may interrupt, so at 10,000 calls a change never waits for all of them at once.
-  const calls = useDeferredValue(feed.calls);
+  const calls = useDeferredValue(scopedCalls);
   const receivedAt = useDeferredValue(feed.receivedAt);
   // With the calls it describes, so the figures never read "ready" over the empty list before them.
   const status = useDeferredValue(feed.status);
@@ -102,7 +115,8 @@ const LiveView = ({
   useLoadPhoneRules(feed.status === 'ready');
   usePreloadAfterData(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
-  const board = useAgentBoard(workspace.scopes, feed.mode);
+  const wholeBoard = useAgentBoard(workspace.scopes, feed.mode);
+  const board = useMemo(() => boardInScope(wholeBoard, queueScope, queues.rows), [wholeBoard, queueScope, queues.rows]);
   const agentChoice = useAgentChoice();
   const ending = useEndCall(workspace);
 
@@ -140,12 +154,16 @@ const LiveView = ({
         <FreshnessStatus feed={feed} freshness={freshness} intervalMs={intervalMs} />
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
+      <QueueScopeLine ids={queueIDs} rows={queues.rows} onClear={() => setQueueIDs([])} />
       <LiveAlertStrip calls={calls} scopes={workspace.scopes} board={board} ready={status === 'ready'} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
-        {figures}
+        <QueuesPanel feed={queues} selected={queueIDs} onSelect={setQueueIDs} showProvider={workspace.scopes.length > 1} />
+        <QueueScopeProvider scope={queueScope}>
+          {figures}
+        </QueueScopeProvider>
         <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />
         <LiveCallsTable
-          calls={feed.calls}
+          calls={scopedCalls}
           timeZone={timeZone}
           showProvider={workspace.scopes.length > 1}
           loading={feed.status === 'pending'}

@@ -24,13 +24,20 @@ export const LIVE_FIGURES_POLL_MS = 30_000;
 export const serviceLevelKeys = {
   all: ['service-levels'] as const,
   live: (baseURL: string) => [...serviceLevelKeys.all, 'live', baseURL] as const,
-  liveWindow: (baseURL: string, scope: ProviderScope, window: LiveWindow, definition: ServiceLevelDefinition) =>
-    [...serviceLevelKeys.live(baseURL), ...providerKey(baseURL, scope), 'since' in window ? `since ${window.since}` : `last ${window.lastMs}`, definition.answerWithinSeconds, definition.shortAbandonSeconds] as const,
+  liveWindow: (baseURL: string, scope: ProviderScope, window: LiveWindow, definition: ServiceLevelDefinition, queueID: string | undefined) =>
+    [
+      ...serviceLevelKeys.live(baseURL),
+      ...providerKey(baseURL, scope),
+      'since' in window ? `since ${window.since}` : `last ${window.lastMs}`,
+      definition.answerWithinSeconds,
+      definition.shortAbandonSeconds,
+      queueID ?? 'all queues',
+    ] as const,
   window: (baseURL: string, scope: ProviderScope, from: number, to: number, bucketSeconds: number | undefined, definition: ServiceLevelDefinition) =>
     [...serviceLevelKeys.all, 'window', ...providerKey(baseURL, scope), from, to, bucketSeconds ?? 'auto', definition.answerWithinSeconds, definition.shortAbandonSeconds] as const,
   missedLive: (baseURL: string) => [...serviceLevelKeys.all, 'missed', baseURL] as const,
-  missed: (baseURL: string, scope: ProviderScope, windowMs: number, shortAbandonSeconds: number) =>
-    [...serviceLevelKeys.missedLive(baseURL), ...providerKey(baseURL, scope), windowMs, shortAbandonSeconds] as const,
+  missed: (baseURL: string, scope: ProviderScope, windowMs: number, shortAbandonSeconds: number, queueID: string | undefined) =>
+    [...serviceLevelKeys.missedLive(baseURL), ...providerKey(baseURL, scope), windowMs, shortAbandonSeconds, queueID ?? 'all queues'] as const,
 };
 
 const query = (params: Record<string, string | number | undefined>) =>
@@ -43,15 +50,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * center those are megabytes the tiles never show); asked again every half minute, and when calls
  * answer or end (see the hook).
  */
-export const liveServiceLevelsQueryOptions = (client: ApiClient, scope: ProviderScope, window: LiveWindow, definition: ServiceLevelDefinition, enabled: boolean) =>
+export const liveServiceLevelsQueryOptions = (
+  client: ApiClient,
+  scope: ProviderScope,
+  window: LiveWindow,
+  definition: ServiceLevelDefinition,
+  enabled: boolean,
+  /** Only these queues' calls (`queueID=`). */
+  queueID?: string,
+) =>
   queryOptions({
-    queryKey: serviceLevelKeys.liveWindow(client.baseURL, scope, window, definition),
+    queryKey: serviceLevelKeys.liveWindow(client.baseURL, scope, window, definition, queueID),
     queryFn: ({ signal }) => {
       const to = Date.now();
       const from = 'since' in window ? Math.min(window.since, to - 1000) : to - window.lastMs;
       const seconds = Math.max(1, Math.ceil((to - from) / 1000));
       return client.get(
-        `${paths.serviceLevels(scope)}${query({ fromDate: iso(from), toDate: iso(to), bucketSeconds: seconds, ...definition, subscribers: 'omit' })}`,
+        `${paths.serviceLevels(scope)}${query({ fromDate: iso(from), toDate: iso(to), bucketSeconds: seconds, ...definition, subscribers: 'omit', queueID })}`,
         serviceLevelTotalsResponseSchema,
         signal,
       );
@@ -85,13 +100,21 @@ export const serviceLevelsQueryOptions = (
   });
 
 /** The missed callers of the last `windowMs`, newest first, with who called them back. */
-export const missedCallsQueryOptions = (client: ApiClient, scope: ProviderScope, windowMs: number, shortAbandonSeconds: number, enabled: boolean) =>
+export const missedCallsQueryOptions = (
+  client: ApiClient,
+  scope: ProviderScope,
+  windowMs: number,
+  shortAbandonSeconds: number,
+  enabled: boolean,
+  /** Only these queues' callers (`queueID=`). */
+  queueID?: string,
+) =>
   queryOptions({
-    queryKey: serviceLevelKeys.missed(client.baseURL, scope, windowMs, shortAbandonSeconds),
+    queryKey: serviceLevelKeys.missed(client.baseURL, scope, windowMs, shortAbandonSeconds, queueID),
     queryFn: ({ signal }) => {
       const to = Date.now();
       return client.get(
-        `${paths.missedCalls(scope)}${query({ fromDate: iso(to - windowMs), toDate: iso(to), shortAbandonSeconds })}`,
+        `${paths.missedCalls(scope)}${query({ fromDate: iso(to - windowMs), toDate: iso(to), shortAbandonSeconds, queueID })}`,
         missedCallsResponseSchema,
         signal,
       );

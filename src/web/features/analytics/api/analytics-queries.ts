@@ -21,8 +21,8 @@ const common = { staleTime: 60_000, refetchInterval: 60_000, placeholderData: ke
 export const analyticsKeys = {
   all: ['analytics'] as const,
   provider: (baseURL: string, scope: ProviderScope) => [...analyticsKeys.all, ...providerKey(baseURL, scope)] as const,
-  concurrency: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
-    [...analyticsKeys.provider(baseURL, scope), 'concurrency', window.from, window.to, bucketSeconds ?? 'auto'] as const,
+  concurrency: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number, queueID?: string) =>
+    [...analyticsKeys.provider(baseURL, scope), 'concurrency', window.from, window.to, bucketSeconds ?? 'auto', queueID ?? 'all queues'] as const,
   subscribers: (baseURL: string, scope: ProviderScope, window: AnalyticsWindow) =>
     [...analyticsKeys.provider(baseURL, scope), 'subscriber-activity', window.from, window.to] as const,
 };
@@ -31,14 +31,14 @@ export const analyticsKeys = {
 const followWhileFilling = ({ state }: { state: { data?: ConcurrencyResponse } }) =>
   state.data?.historyFill?.status === 'filling' ? 10_000 : common.refetchInterval;
 
-export const concurrencyQueryOptions = (client: ApiClient, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number) =>
+export const concurrencyQueryOptions = (client: ApiClient, scope: ProviderScope, window: AnalyticsWindow, bucketSeconds?: number, queueID?: string) =>
   queryOptions({
     ...common,
     refetchInterval: followWhileFilling,
-    queryKey: analyticsKeys.concurrency(client.baseURL, scope, window, bucketSeconds),
+    queryKey: analyticsKeys.concurrency(client.baseURL, scope, window, bucketSeconds, queueID),
     queryFn: ({ signal }) =>
       client.get(
-        `${paths.concurrency(scope)}${windowQuery(window, bucketSeconds ? { bucketSeconds: String(bucketSeconds) } : {})}`,
+        `${paths.concurrency(scope)}${windowQuery(window, { ...(bucketSeconds ? { bucketSeconds: String(bucketSeconds) } : {}), ...(queueID ? { queueID } : {}) })}`,
         concurrencyResponseSchema,
         signal,
       ),

@@ -3,6 +3,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { RECENT_WINDOW_MS } from '../../../lib/api/recent-calls-query.js';
+import { useQueueScope } from '../../../lib/queue-scope.js';
 import { useNow } from '../../../lib/clock.js';
 import { peakToday, samplesKeyForScopes, useConcurrencySamples } from '../../../lib/concurrency-samples.js';
 import { formatAge, formatDuration, formatPhoneNumber, formatShortTime } from '../../../lib/format.js';
@@ -102,7 +103,7 @@ export const CallTiles = ({
   usePhoneRulesReady();
   const stats = useMemo(() => liveStats(calls, now, thresholds), [calls, now, thresholds]);
   const missed = useRecentMissed(scopes, calls, now);
-  const samples = useConcurrencySamples(samplesKeyForScopes(scopes));
+  const samples = useConcurrencySamples(samplesKeyForScopes(scopes, useQueueScope()?.param));
   const peak = peakToday(samples, stats.live, now, timeZone);
   const known = (value: number) => (loading ? UNKNOWN : value);
   const limit = thresholds.concurrentCalls;

@@ -5,6 +5,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import { PartBoundary } from '../../../components/part-boundary.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
+import { useQueueScope } from '../../../lib/queue-scope.js';
 import { useNow } from '../../../lib/clock.js';
 import { lazyComponent } from '../../../lib/lazy-component.js';
 import { RETRY_LOAD_MS } from '../../../lib/load-failure.js';
@@ -116,7 +117,7 @@ export const LiveConcurrencyChart = ({
   timeZone: string;
   size?: ChartSize;
 }) => {
-  const storageKey = samplesKeyForScopes(scopes);
+  const storageKey = samplesKeyForScopes(scopes, useQueueScope()?.param);
   useJournalSeed(scopes, storageKey, timeZone, receivedAt > 0);
   useRecordConcurrency(storageKey, calls, receivedAt);
   const samples = useConcurrencySamples(storageKey);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { bucketSecondsFor, MAX_BUCKETS, type ConcurrencyResponse } from '../../../../contract/analytics.js';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { useApi } from '../../../lib/api/api-context.js';
+import { useQueueScope } from '../../../lib/queue-scope.js';
 import { startOfDayIn } from '../../../../contract/time-zone.js';
 import { seedSamples, type ConcurrencySample } from '../../../lib/concurrency-samples.js';
 import { concurrencyQueryOptions, type AnalyticsWindow } from '../../analytics/api/analytics-queries.js';
@@ -65,13 +66,14 @@ export const samplesFromBuckets = (answers: readonly ConcurrencyResponse[]): Con
  */
 export const useJournalSeed = (scopes: readonly ProviderScope[], storageKey: string, timeZone: string, enabled: boolean): void => {
   const client = useApi();
+  const queues = useQueueScope();
   // Asked once per page and selection: from then on the page's own samples carry the chart.
   const [openedAt] = useState(() => Date.now());
   const windows = seedWindows(openedAt, startOfDayIn(timeZone, openedAt));
   const answers = useQueries({
     queries: scopes.flatMap((scope) =>
       windows.map(({ window, bucketSeconds }) => ({
-        ...concurrencyQueryOptions(client, scope, window, bucketSeconds),
+        ...concurrencyQueryOptions(client, scope, window, bucketSeconds, queues?.param),
         staleTime: Infinity,
         refetchInterval: false as const,
         placeholderData: undefined,

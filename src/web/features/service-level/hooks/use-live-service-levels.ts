@@ -14,6 +14,7 @@ import { liveServiceLevelsQueryOptions, serviceLevelKeys, type ServiceLevelDefin
 import { startOfDayIn } from '../../../../contract/time-zone.js';
 import { perList } from '../../../lib/per-list.js';
 import { usePolling } from '../../../lib/polling-context.js';
+import { useQueueScope } from '../../../lib/queue-scope.js';
 import { combineFigures, type TileFigures } from '../utils/combine-figures.js';
 
 export const RECENT_MS = 15 * 60_000;
@@ -59,6 +60,7 @@ export const useLiveServiceLevels = (
   const client = useApi();
   const queryClient = useQueryClient();
   const { paused } = usePolling();
+  const queues = useQueueScope();
   const since = startOfDayIn(timeZone, now);
   const providers = scopes.length;
   // Stable while the providers are: TanStack runs a combine again whenever the function changes.
@@ -73,8 +75,8 @@ export const useLiveServiceLevels = (
   );
   const combined = useQueries({
     queries: [
-      ...scopes.map((scope) => liveServiceLevelsQueryOptions(client, scope, { lastMs: RECENT_MS }, definition, !paused)),
-      ...scopes.map((scope) => liveServiceLevelsQueryOptions(client, scope, { since }, definition, !paused)),
+      ...scopes.map((scope) => liveServiceLevelsQueryOptions(client, scope, { lastMs: RECENT_MS }, definition, !paused, queues?.param)),
+      ...scopes.map((scope) => liveServiceLevelsQueryOptions(client, scope, { since }, definition, !paused, queues?.param)),
     ],
     combine,
   });

@@ -12,6 +12,7 @@ import type { MissedCall } from '../../../../contract/service-levels.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { missedCallsQueryOptions, serviceLevelKeys } from '../../../lib/api/service-levels-query.js';
 import { usePolling } from '../../../lib/polling-context.js';
+import { useQueueScope } from '../../../lib/queue-scope.js';
 import { newlyMissedKey, toCallBack, type CallBackList } from '../utils/to-call-back.js';
 
 export const CALL_BACK_WINDOW_MS = 24 * 3_600_000;
@@ -33,8 +34,9 @@ export const useToCallBack = (scopes: readonly ProviderScope[], liveCalls: reado
   const client = useApi();
   const queryClient = useQueryClient();
   const { paused } = usePolling();
+  const queues = useQueueScope();
   const journal = useQueries({
-    queries: scopes.map((scope) => missedCallsQueryOptions(client, scope, CALL_BACK_WINDOW_MS, shortAbandonSeconds, !paused)),
+    queries: scopes.map((scope) => missedCallsQueryOptions(client, scope, CALL_BACK_WINDOW_MS, shortAbandonSeconds, !paused, queues?.param)),
     combine: combineJournal,
   });
 
