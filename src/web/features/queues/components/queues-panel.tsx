@@ -158,6 +158,50 @@ const NoQueueLine = ({ figures, selected, onToggle }: { figures: UnqueuedFigures
   </tr>
 );
 
+/** On a narrow screen, each queue as a card: the figures a supervisor reads first, then the rest in a line. */
+const QueueCard = ({ row, selected, onToggle }: { row: QueueRow; selected: boolean; onToggle: () => void }) => {
+  const { queue } = row;
+  const { now, today } = queue;
+  return (
+    <li className={`flex flex-col gap-2 border-t border-line px-4 py-3 first:border-t-0 ${selected ? 'bg-raised' : ''}`}>
+      <div className="flex items-start justify-between gap-3">
+        <button
+          type="button"
+          aria-pressed={selected}
+          onClick={onToggle}
+          className={`rounded text-left font-semibold underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent ${selected ? 'text-accent' : ''}`}
+        >
+          {selected ? '✓ ' : ''}
+          {queue.name}
+        </button>
+        <LevelAgainstTarget level={today.serviceLevel} target={queue.serviceLevelTarget} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted">Waiting</dt>
+          <dd className="text-lg font-semibold tabular-nums">{now.waiting}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Longest wait</dt>
+          <dd className="text-lg">
+            <LongestWait since={now.oldestWaitingSince} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Free / staffed</dt>
+          <dd className="text-lg tabular-nums">
+            {now.agents.available} / {now.agents.staffed}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted">
+        Avg. answer {seconds(today.averageAnswerSeconds)} · abandoned {today.abandoned} ({percent(today.abandonRate)}) ·{' '}
+        {queue.agentsNeeded ? `${queue.agentsNeeded.agents} agents needed` : 'agents needed not known yet'}
+      </p>
+    </li>
+  );
+};
+
 /** The sum of the providers' calls in no queue, as one line. */
 const unqueuedTotal = (feed: QueuesFeed): UnqueuedFigures | undefined => {
   const [first, ...rest] = feed.unqueued;
@@ -215,7 +259,17 @@ export const QueuesPanel = ({
         </span>
       }
     >
-      <div className="-m-4 max-h-[26rem] overflow-auto" tabIndex={-1}>
+      <ul aria-label="Queues" className="-m-4 max-h-[26rem] overflow-auto md:hidden">
+        {feed.rows.map((row) => (
+          <QueueCard
+            key={`${row.providerID}/${row.queue.queueID}`}
+            row={row}
+            selected={selected.includes(row.queue.queueID)}
+            onToggle={() => toggle(row.queue.queueID)}
+          />
+        ))}
+      </ul>
+      <div className="-m-4 hidden max-h-[26rem] overflow-auto md:block">
         <table className="w-full min-w-[56rem] border-collapse text-sm">
           <caption className="sr-only">Each queue now and today. Choose a queue's name to show only its calls on this page.</caption>
           <thead className="sticky top-0 z-10 bg-panel text-left text-xs text-muted uppercase">
