@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { agentChangesEventSchema, agentsSnapshotEventSchema, type AgentChangesEvent, type AgentsSnapshotEvent } from './agents.js';
 import { callRecordSchema } from './call-record.js';
 import { problemSchema } from './problem.js';
+import { queueChangesEventSchema, queuesSnapshotEventSchema, type QueueChangesEvent, type QueuesSnapshotEvent } from './queues.js';
 
 /** Query parameter naming the providers a stream follows, comma-separated. */
 export const STREAM_PROVIDERS_PARAM = 'providers';
-/** Query parameter naming what a stream carries besides the calls, comma-separated: `agents`, the agent board. */
+/** Query parameter naming what a stream carries besides the calls, comma-separated: `agents` (the agent board), `queues` (the queues' figures). */
 export const STREAM_INCLUDE_PARAM = 'include';
-export const STREAM_INCLUDES = ['agents'] as const;
+export const STREAM_INCLUDES = ['agents', 'queues'] as const;
 export type StreamInclude = (typeof STREAM_INCLUDES)[number];
 /** The most providers one stream follows. */
 export const MAX_STREAM_PROVIDERS = 20;
@@ -69,6 +70,8 @@ export const streamEventSchemas = {
   status: statusEventSchema,
   agents: agentsSnapshotEventSchema,
   'agent-changes': agentChangesEventSchema,
+  queues: queuesSnapshotEventSchema,
+  'queue-changes': queueChangesEventSchema,
 } as const;
 export type StreamEventName = keyof typeof streamEventSchemas;
 
@@ -77,7 +80,9 @@ export type StreamEvent =
   | { event: 'changes'; data: ChangesEvent }
   | { event: 'status'; data: StatusEvent }
   | { event: 'agents'; data: AgentsSnapshotEvent }
-  | { event: 'agent-changes'; data: AgentChangesEvent };
+  | { event: 'agent-changes'; data: AgentChangesEvent }
+  | { event: 'queues'; data: QueuesSnapshotEvent }
+  | { event: 'queue-changes'; data: QueueChangesEvent };
 
 /** Validates the `providers` query: 1 to MAX_STREAM_PROVIDERS distinct IDs; every problem names `providers`. */
 export const streamQuerySchema = z.strictObject({

@@ -122,3 +122,25 @@ export const queueParameterDefaults = {
   shortAbandonSeconds: DEFAULT_SHORT_ABANDON_SECONDS,
   serviceLevelTarget: DEFAULT_SERVICE_LEVEL_TARGET,
 } as const;
+
+/** The stream's whole figures of one provider's queues (with `include=queues`): replace what you hold for it. */
+export const queuesSnapshotEventSchema = queuesResponseSchema
+  .extend({ providerID: z.string().min(1), cursor: z.string().min(1) })
+  .meta({ id: 'StreamQueuesEvent' });
+export type QueuesSnapshotEvent = z.infer<typeof queuesSnapshotEventSchema>;
+
+/**
+ * The queues whose figures changed, in full (replace each by its ID), and the calls in no queue.
+ * `longestWaitSeconds` alone moving with the clock is no change: it is `figuresAt − oldestWaitingSince`.
+ */
+export const queueChangesEventSchema = z
+  .object({
+    providerID: z.string().min(1),
+    cursor: z.string().min(1),
+    figuresAt: timestampSchema,
+    dayStart: timestampSchema,
+    upserted: z.array(queueFiguresSchema),
+    unqueued: unqueuedFiguresSchema,
+  })
+  .meta({ id: 'StreamQueueChangesEvent' });
+export type QueueChangesEvent = z.infer<typeof queueChangesEventSchema>;

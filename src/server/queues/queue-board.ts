@@ -30,6 +30,7 @@ import type { QueueConfig } from './queue-config.js';
 import type { QueueDirectory } from './queue-directory.js';
 import type { QueueSelection } from './queue-selection.js';
 import { ANSWER_TIME_BOUNDS } from '../../contract/service-levels.js';
+import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from '../calls/change-log.js';
 
 const MINUTE = 60_000;
 const LAST_MINUTES = 15;
@@ -99,8 +100,21 @@ export interface QueueBoardOptions {
   daySums: (request: ServiceLevelRequest) => Promise<ServiceLevelSums>;
   /** The journal's calls still open or ended from `since` on. */
   callsSince: (since: number) => Promise<readonly ProviderCall[]>;
+  /** Calls `onChange` whenever the agent board changes; returns a function that stops. */
+  watchAgents?: (onChange: () => void) => () => void;
   log: FastifyBaseLogger;
+  changeLog?: ChangeLogLimits;
+  /** How often the figures are looked at again while nothing changes (the windows slide with the clock). */
+  refreshMs?: number;
 }
+
+export type QueueBoardListener = (entry: ChangeEntry) => void;
+
+/** The figures are looked at again this often while no call changes: `last15Minutes` and `agentsNeeded` slide with the clock. */
+export const QUEUES_REFRESH_MS = 5000;
+
+/** A queue's record as compared between two publications: everything but the wait that grows with the clock. */
+const comparable = ({ now: { longestWaitSeconds: _wait, ...now }, ...rest }: { now: { longestWaitSeconds: number } }) => JSON.stringify({ ...rest, now });
 
 export class QueueBoard {
   /** Calls kept one by one: every call the provider lists, and those that started or ended in the last KEEP_MS. */
@@ -118,12 +132,30 @@ export class QueueBoard {
   private version = 0;
   private cached: { version: number; second: number; answer: QueuesResponse } | undefined;
   private stopWatching: (() => void) | undefined;
+  private stopWatchingAgents: (() => void) | undefined;
+  private readonly changes: ChangeLog;
+  private readonly listeners = new Set<QueueBoardListener>();
+  /** What was last published, per queue ('' for the calls in no queue), as compared. */
+  private published = new Map<string, string>();
+  private publishedAnswer: QueuesResponse | undefined;
+  private snapshotCache: { seq: number; json: string } | undefined;
+  private refresh: NodeJS.Timeout | undefined;
+  private publishing = false;
   /** Members already told to be unknown to the provider. */
   private readonly warned = new Set<string>();
 
   constructor(private readonly options: QueueBoardOptions) {
     this.dayStart = startOfDayIn(options.timeZone, options.clock.now());
-    this.stopWatching = options.watchCalls(() => this.takeCalls());
+    this.changes = new ChangeLog(options.clock, options.changeLog);
+    this.stopWatching = options.watchCalls(() => {
+      this.takeCalls();
+      this.publish();
+    });
+    this.stopWatchingAgents = options.watchAgents?.(() => {
+      // The members' states are part of the figures.
+      this.version += 1;
+      this.publish();
+    });
   }
 
   get directory(): QueueDirectory {
@@ -132,12 +164,87 @@ export class QueueBoard {
 
   /** Takes in the day from the journal (it follows the calls from its construction). */
   start(): void {
-    void this.ready().catch(() => undefined);
+    void this.ready().then(
+      () => this.publish(),
+      () => undefined,
+    );
+    this.refresh ??= setInterval(() => this.publish(), this.options.refreshMs ?? QUEUES_REFRESH_MS);
+    this.refresh.unref();
   }
 
   stop(): void {
     this.stopWatching?.();
     this.stopWatching = undefined;
+    this.stopWatchingAgents?.();
+    this.stopWatchingAgents = undefined;
+    if (this.refresh) clearInterval(this.refresh);
+    this.refresh = undefined;
+  }
+
+  subscribe(listener: QueueBoardListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get position(): LogPosition {
+    return this.changes.position;
+  }
+
+  changesSince(from: LogPosition): ChangeEntry[] | undefined {
+    return this.changes.since(from);
+  }
+
+  /** The stream's `queues` event data for the figures as last published, serialized once per change; undefined before the first. */
+  snapshotData(): { data: string; position: LogPosition } | undefined {
+    const answer = this.publishedAnswer;
+    if (!answer) return undefined;
+    const position = this.changes.position;
+    if (this.snapshotCache?.seq !== position.seq)
+      this.snapshotCache = { seq: position.seq, json: JSON.stringify({ providerID: this.options.providerID, cursor: formatPosition(position), ...answer }) };
+    return { data: this.snapshotCache.json, position };
+  }
+
+  /**
+   * Looks at the figures now and numbers a change when a queue's differ from what was published:
+   * the queues that changed, in full, with the calls in no queue. Once the day is read.
+   */
+  private publish(): void {
+    if (!this.loaded || this.publishing) return;
+    this.publishing = true;
+    try {
+      this.takeCalls();
+      this.turnDay();
+      const answer = this.figuresNow();
+      const next = new Map<string, string>();
+      const upserted = answer.queues.filter((queue) => {
+        const text = comparable(queue);
+        next.set(queue.queueID, text);
+        return this.published.get(queue.queueID) !== text;
+      });
+      const unqueued = comparable(answer.unqueued);
+      next.set(NO_QUEUE_KEY, unqueued);
+      const first = this.published.size === 0;
+      const changed = upserted.length > 0 || this.published.get(NO_QUEUE_KEY) !== unqueued;
+      this.published = next;
+      this.publishedAnswer = answer;
+      // The first publication is the snapshot streams start from: no change to number.
+      if (first || !changed) return;
+      const entry = this.changes.append(
+        (position) =>
+          JSON.stringify({
+            providerID: this.options.providerID,
+            cursor: formatPosition(position),
+            figuresAt: answer.figuresAt,
+            dayStart: answer.dayStart,
+            upserted,
+            unqueued: answer.unqueued,
+          }),
+        { upserted: upserted.length, removed: 0 },
+      );
+      for (const listener of this.listeners) listener(entry);
+    } finally {
+      this.publishing = false;
+    }
   }
 
   /**
@@ -202,6 +309,7 @@ export class QueueBoard {
       this.settledBefore = openFrom;
       this.loaded = true;
       this.version += 1;
+      this.publish();
     } catch (error) {
       this.options.log.warn({ provider: this.options.providerID, reason: (error as Error).message }, "the queues' figures of the day were not read from the journal");
       throw error;
@@ -269,6 +377,10 @@ export class QueueBoard {
     // The first snapshot is published without a change to tell of: a read takes the calls as they stand.
     this.takeCalls();
     this.turnDay();
+    return this.figuresNow();
+  }
+
+  private figuresNow(): QueuesResponse {
     const now = this.options.clock.now();
     const second = Math.floor(now / 1000);
     if (this.cached && this.cached.version === this.version && this.cached.second === second) return this.cached.answer;

@@ -432,9 +432,9 @@ describe('the agent board on the change stream', () => {
 
   it('refuses an include it does not know, naming it', async () => {
     await start();
-    const res = await t.as(tokens.acmeAll, { method: 'GET', url: `${streamPath('pbx')}&include=agents,queues` });
+    const res = await t.as(tokens.acmeAll, { method: 'GET', url: `${streamPath('pbx')}&include=agents,wallboard` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_request' });
-    expect(res.json()).toMatchObject({ errors: [{ field: 'include', message: 'names "queues", which is not one of "agents"' }] });
+    expect(res.json()).toMatchObject({ errors: [{ field: 'include', message: 'names "wallboard", which is not one of "agents", "queues"' }] });
   });
 });

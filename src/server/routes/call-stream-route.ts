@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, streamQuerySchema } from '../../contract/call-stream.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import type { AgentBoard } from '../agents/agent-board.js';
+import type { QueueBoard } from '../queues/queue-board.js';
 import type { ChangeEntry, LogPosition } from '../calls/change-log.js';
 import type { CallsView, PositionedSnapshot, ProviderStatus, SyncEvent } from '../calls/live-calls.js';
 import type { CallSnapshot } from '../calls/call-snapshot.js';
@@ -49,7 +50,10 @@ const doc: RouteDoc = {
     '`429 too_many_streams`; past the service\'s total, `503 service_busy`. With `include=agents`, each provider\'s agent ' +
     'board too: an `agents` event with the whole board (as `GET .../agents` answers it) once the provider has listed its ' +
     'subscribers, then an `agent-changes` event with the agents whose record changed, in full, the IDs that left, and the ' +
-    'new totals; resumed by the same cursor. A stream that does not ask for agents never carries them.',
+    'new totals; resumed by the same cursor. A stream that does not ask for agents never carries them. With `include=queues`, ' +
+    "each provider's queues: a `queues` event with the figures `GET .../queues` answers, then a `queue-changes` event with the " +
+    'queues whose figures changed, in full, and the calls in no queue; `longestWaitSeconds` alone moving with the clock is no ' +
+    'change (it is `figuresAt` − `oldestWaitingSince`). Resumed by the same cursor.',
   parameters: [
     {
       name: 'providers',
@@ -61,7 +65,7 @@ const doc: RouteDoc = {
     {
       name: 'include',
       in: 'query',
-      description: 'What to carry besides the calls, comma-separated: `agents` (the agent board of each provider)',
+      description: 'What to carry besides the calls, comma-separated: `agents` (the agent board of each provider), `queues` (the figures of its queues)',
       schema: { type: 'string' },
     },
     { name: 'Last-Event-ID', in: 'header', description: 'The last event ID received, to resume', schema: { type: 'string' } },
@@ -70,9 +74,13 @@ const doc: RouteDoc = {
     '200': {
       description:
         'Events `snapshot` (data: StreamSnapshotEvent), `changes` (StreamChangesEvent) and `status` (StreamStatusEvent), ' +
-        'and with `include=agents` `agents` (StreamAgentsEvent) and `agent-changes` (StreamAgentChangesEvent), ' +
+        'with `include=agents` `agents` (StreamAgentsEvent) and `agent-changes` (StreamAgentChangesEvent), with `include=queues` ' +
+        '`queues` (StreamQueuesEvent) and `queue-changes` (StreamQueueChangesEvent), ' +
         'each with one line of JSON data; the schemas are in the components',
-      content: { type: 'text/event-stream', description: 'event: snapshot | changes | status | agents | agent-changes; id: cursor; data: JSON' },
+      content: {
+        type: 'text/event-stream',
+        description: 'event: snapshot | changes | status | agents | agent-changes | queues | queue-changes; id: cursor; data: JSON',
+      },
     },
   },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_streams', 'service_busy'],
@@ -296,6 +304,47 @@ const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: Provid
 /** The stream cursor's key for a provider's agent board. */
 const agentsKey = (providerID: string) => `agents:${providerID}`;
 
+/** The figures' snapshot, compressed at most once per change for every stream that sends it. */
+const sharedQueueFigures = new WeakMap<QueueBoard, { seq: number; text: SharedText }>();
+const sharedQueues = (board: QueueBoard): { text: SharedText; position: LogPosition } | undefined => {
+  const snapshot = board.snapshotData();
+  if (!snapshot) return undefined;
+  let held = sharedQueueFigures.get(board);
+  if (held?.seq !== snapshot.position.seq) {
+    held = { seq: snapshot.position.seq, text: new SharedText(snapshot.data) };
+    sharedQueueFigures.set(board, held);
+  }
+  return { text: held.text, position: snapshot.position };
+};
+
+/** One provider's queues on a stream that asked for them: a `queues` snapshot, then `queue-changes`, resumed like the calls. */
+const followQueues = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+  const board = runtime.queues;
+  const queues = followLog(
+    stream,
+    cursor,
+    {
+      key: queuesKey(runtime.config.id),
+      events: { snapshot: 'queues', entry: 'queue-changes' },
+      // A journal that cannot be read now leaves the stream without queues until it can: the calls still flow.
+      ready: () => board.ready().catch(() => undefined),
+      snapshot: () => {
+        const found = sharedQueues(board);
+        return found && { position: found.position, parts: [found.text], missed: [] };
+      },
+      changesSince: (from) => board.changesSince(from),
+    },
+    resumeFrom,
+  );
+  stream.whenClosed(board.subscribe(queues.take));
+  return async () => {
+    await queues.start();
+  };
+};
+
+/** The stream cursor's key for a provider's queues. */
+const queuesKey = (providerID: string) => `queues:${providerID}`;
+
 export const callStreamRoute = async (app: FastifyInstance, { registry, heartbeatMs, maxBufferedBytes }: CallStreamOptions) => {
   const open = new Set<EventStream>();
   // Streams end before the server closes, so shutdown never waits on them; clients resume elsewhere or after the restart.
@@ -324,6 +373,8 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
     const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id)));
     if (query.data.include?.has('agents'))
       starts.push(...runtimes.map((runtime) => followAgents(stream, cursor, runtime, resume?.get(agentsKey(runtime.config.id)))));
+    if (query.data.include?.has('queues'))
+      starts.push(...runtimes.map((runtime) => followQueues(stream, cursor, runtime, resume?.get(queuesKey(runtime.config.id)))));
     await Promise.all(starts.map((start) => start()));
   });
 };

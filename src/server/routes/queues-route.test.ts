@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
-import { queuesResponseSchema, type QueuePeriod, type QueuesResponse } from '../../contract/queues.js';
+import { queueChangesEventSchema, queuesResponseSchema, queuesSnapshotEventSchema, type QueuePeriod, type QueuesResponse } from '../../contract/queues.js';
+import { openStream } from '../test-support/stream-client.js';
 import { serviceLevelsAnswerSchema } from '../../contract/service-levels.js';
 import type { ServiceConfigInput } from '../config/config-schema.js';
 import type { ProviderCall } from '../providers/phone-system.js';
@@ -329,5 +330,46 @@ describe('GET queues', () => {
       support: { staffed: 2, available: 0, ringing: 0, onCall: 2, inactive: 0, offline: 0 },
       sales: { staffed: 1, available: 0, ringing: 0, onCall: 1, inactive: 0, offline: 1 },
     });
+  });
+  it('rides on the change stream: the figures whole, then only the queues that changed, resumed from Last-Event-ID', async () => {
+    t = await buildTestApp(withQueues());
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = SUBSCRIBERS();
+    phone.calls = liveCalls();
+    await t.app.providers.syncAll();
+    const url = `${base}${paths.callStream(pbx)}?providers=pbx&include=queues`;
+    const stream = await openStream(url, { authorization: `Bearer ${tokens.acmeAll}` });
+    try {
+      const first = queuesSnapshotEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'queues')).data));
+      expect(first.providerID).toBe('pbx');
+      expect(first.queues.map((q) => [q.queueID, q.now.waiting])).toEqual([
+        ['support', 2],
+        ['sales', 1],
+      ]);
+      const seen = stream.events.length;
+      // A sales caller is answered: only sales changes.
+      t.clock.advance(2 * S);
+      phone.calls = phone.calls.map((c) => (c.callID === 'wait-sales' ? { ...c, answeredAt: T0 + S, subscriberID: 'agt-102' } : c));
+      await t.app.providers.syncAll();
+      const change = queueChangesEventSchema.parse(JSON.parse((await stream.next((e) => e.event === 'queue-changes', { after: seen })).data));
+      expect(change.upserted.map((q) => [q.queueID, q.now.waiting, q.now.talking])).toEqual([['sales', 0, 2]]);
+      const last = stream.events.at(-1) as { id: string };
+      stream.close();
+
+      t.clock.advance(2 * S);
+      phone.calls = phone.calls.filter((c) => c.callID !== 'wait-support-2');
+      await t.app.providers.syncAll();
+      const resumed = await openStream(url, { authorization: `Bearer ${tokens.acmeAll}`, 'last-event-id': last.id });
+      try {
+        const next = queueChangesEventSchema.parse(JSON.parse((await resumed.next((e) => e.event === 'queue-changes')).data));
+        expect(next.upserted.map((q) => [q.queueID, q.now.waiting])).toEqual([['support', 1]]);
+        expect(resumed.events.map((e) => e.event)).not.toContain('queues');
+      } finally {
+        resumed.close();
+      }
+    } finally {
+      stream.close();
+    }
   });
 });

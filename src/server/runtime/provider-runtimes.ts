@@ -171,6 +171,7 @@ export class ProviderRuntimes {
             },
             daySums: async (request) => (await history.serviceLevels(scope, request)).buckets[0] ?? emptySums(),
             callsSince: async (since) => (await history.recall(scope, since)).calls,
+            watchAgents: (onChange) => agents.subscribe(() => onChange()),
             log,
           });
           const runtime: ProviderRuntime = new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log, agents, queues);

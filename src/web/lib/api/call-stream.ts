@@ -5,6 +5,7 @@
  * when the service or a proxy on the way cannot stream — tried again in the background.
  */
 import { agentChangesEventSchema, agentsSnapshotEventSchema, type AgentChangesEvent, type AgentsSnapshotEvent } from '../../../contract/agents.js';
+import { queueChangesEventSchema, queuesSnapshotEventSchema, type QueueChangesEvent, type QueuesSnapshotEvent } from '../../../contract/queues.js';
 import {
   changesEventSchema,
   snapshotEventSchema,
@@ -42,6 +43,9 @@ export interface StreamHandlers {
   /** With `include: ['agents']`: a provider's whole agent board, then what changed in it. */
   onAgents?(event: AgentsSnapshotEvent, arrivedAt: number): void;
   onAgentChanges?(event: AgentChangesEvent, arrivedAt: number): void;
+  /** With `include: ['queues']`: a provider's queues whole, then the queues that changed. */
+  onQueues?(event: QueuesSnapshotEvent): void;
+  onQueueChanges?(event: QueueChangesEvent): void;
   /** The bytes of an event arrived (before parsing), for the performance marks. */
   onArrival?(): void;
 }
@@ -257,7 +261,11 @@ export class CallStream {
               ? agentsSnapshotEventSchema
               : event.event === 'agent-changes'
                 ? agentChangesEventSchema
-                : undefined;
+                : event.event === 'queues'
+                  ? queuesSnapshotEventSchema
+                  : event.event === 'queue-changes'
+                    ? queueChangesEventSchema
+                    : undefined;
     if (!schema) return;
     const parsed = schema.safeParse(JSON.parse(event.data));
     if (!parsed.success) {
@@ -272,7 +280,9 @@ export class CallStream {
     else if (event.event === 'changes') this.handlers.onChanges(parsed.data as ChangesEvent, arrivedAt);
     else if (event.event === 'status') this.handlers.onStatus(parsed.data as StatusEvent);
     else if (event.event === 'agents') this.handlers.onAgents?.(parsed.data as AgentsSnapshotEvent, arrivedAt);
-    else this.handlers.onAgentChanges?.(parsed.data as AgentChangesEvent, arrivedAt);
+    else if (event.event === 'agent-changes') this.handlers.onAgentChanges?.(parsed.data as AgentChangesEvent, arrivedAt);
+    else if (event.event === 'queues') this.handlers.onQueues?.(parsed.data as QueuesSnapshotEvent);
+    else this.handlers.onQueueChanges?.(parsed.data as QueueChangesEvent);
     this.lastEventID = event.id;
   }
 }

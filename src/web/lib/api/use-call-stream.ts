@@ -10,6 +10,8 @@ import type { ProviderScope } from '../../../contract/paths.js';
 import { markAgentsReceived, markCallsReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
 import { agentKeys, applyAgentChanges, boardFrom, type AgentsData } from './agents-query.js';
+import { applyQueueChanges, queueKeys } from './queues-query.js';
+import type { QueuesResponse } from '../../../contract/queues.js';
 import { applyCallChanges, byStart } from './apply-call-changes.js';
 import { CallStream, type StreamState } from './call-stream.js';
 import { callKeys, keepsUnchangedCalls, shareCallsByID, type CallsData } from './calls-query.js';
@@ -67,6 +69,10 @@ const writeInto = (
     const scope = scopeOf(providerID);
     return scope ? agentKeys.board(client.baseURL, scope) : undefined;
   };
+  const queuesKeyOf = (providerID: string) => {
+    const scope = scopeOf(providerID);
+    return scope ? queueKeys.provider(client.baseURL, scope) : undefined;
+  };
   return {
     onArrival: markCallsReceived,
     onSnapshot: (event, arrivedAt) => {
@@ -120,6 +126,14 @@ const writeInto = (
       const key = boardKeyOf(event.providerID);
       if (key) queryClient.setQueryData<AgentsData>(key, (before) => (before ? applyAgentChanges(before, event, arrivedAt) : before));
     },
+    onQueues: ({ providerID: _provider, cursor: _cursor, ...figures }) => {
+      const key = queuesKeyOf(_provider);
+      if (key) queryClient.setQueryData<QueuesResponse>(key, figures);
+    },
+    onQueueChanges: (event) => {
+      const key = queuesKeyOf(event.providerID);
+      if (key) queryClient.setQueryData<QueuesResponse>(key, (before) => (before ? applyQueueChanges(before, event) : before));
+    },
   };
 };
 
@@ -140,16 +154,17 @@ export const useCallStream = (client: ApiClient, scopes: readonly ProviderScope[
         key,
         new CallStream(
           client,
-          // The agent board rides on the same stream: a tab holds one, and the board never polls.
-          { accountID: first.accountID, applicationID: first.applicationID, providers, include: ['agents'] },
+          // The agent board and the queues ride on the same stream: a tab holds one, and neither polls.
+          { accountID: first.accountID, applicationID: first.applicationID, providers, include: ['agents', 'queues'] },
           writeInto(queryClient, client, scopes),
         ),
-        // Changes apply only on top of a list and a board: without every provider's held, start from snapshots.
+        // Changes apply only on top of a list, a board and the queues: without every provider's held, start from snapshots.
         () =>
           scopes.every(
             (scope) =>
               queryClient.getQueryData(callKeys.live(client.baseURL, scope)) !== undefined &&
-              queryClient.getQueryData(agentKeys.board(client.baseURL, scope)) !== undefined,
+              queryClient.getQueryData(agentKeys.board(client.baseURL, scope)) !== undefined &&
+              queryClient.getQueryData(queueKeys.provider(client.baseURL, scope)) !== undefined,
           ),
       )
     );

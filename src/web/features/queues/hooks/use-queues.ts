@@ -8,6 +8,7 @@ import type { ApiError } from '../../../lib/api/api-error.js';
 import { queuesQueryOptions } from '../../../lib/api/queues-query.js';
 import { identityOfLists } from '../../../lib/api/list-identity.js';
 import { usePolling } from '../../../lib/polling-context.js';
+import type { StreamMode } from '../../../lib/api/call-stream.js';
 
 /** A queue with the provider it belongs to (queue IDs are unique per provider only). */
 export interface QueueRow {
@@ -27,10 +28,13 @@ export interface QueuesFeed {
   error?: ApiError;
 }
 
-export const useQueues = (scopes: readonly ProviderScope[], { enabled = true }: { enabled?: boolean } = {}): QueuesFeed => {
+/** Filled by the tab's change stream, or polled while the stream cannot be had (`mode`); `enabled: false` polls nothing. */
+export const useQueues = (scopes: readonly ProviderScope[], mode: StreamMode, { enabled = true }: { enabled?: boolean } = {}): QueuesFeed => {
   const client = useApi();
   const { paused } = usePolling();
-  const results = useQueries({ queries: scopes.map((scope) => queuesQueryOptions(client, scope, enabled && !paused)) }) as UseQueryResult<QueuesResponse, ApiError>[];
+  const results = useQueries({
+    queries: scopes.map((scope) => queuesQueryOptions(client, scope, enabled && !paused && mode === 'polling')),
+  }) as UseQueryResult<QueuesResponse, ApiError>[];
   const answers = results.map((result) => result.data);
   const identity = identityOfLists(answers);
   const failing = results.find((result) => result.isError);
