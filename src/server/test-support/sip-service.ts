@@ -2,8 +2,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
 import { paths } from '../../contract/paths.js';
+import { queuesResponseSchema, type QueuesResponse } from '../../contract/queues.js';
 import type { SipTestbed } from '../../testbed/sip/sip-testbed.js';
-import { kamailioProviderConfig, type AgentSpec } from '../../testbed/sip/testbed-provider.js';
+import { kamailioProviderConfig, type AgentSpec, type ProviderOptions } from '../../testbed/sip/testbed-provider.js';
 import { buildApp } from '../app.js';
 import { serviceConfigSchema } from '../config/config-schema.js';
 import type { HistoryStore } from '../history/history-store.js';
@@ -26,12 +27,14 @@ export interface SipService {
   listCalls(): Promise<CallRecord[]>;
   /** The journal's calls live at any moment since `fromDate` (the list's window query). */
   journaled(fromDate: number): Promise<CallRecord[]>;
+  /** The provider's queues and their figures. */
+  queues(): Promise<QueuesResponse>;
   /** Polls the live list until `pick` finds what the test waits for. */
   listedUntil<T>(pick: (calls: CallRecord[]) => T | undefined, what: string, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 
-export const startSipService = async (bed: SipTestbed, agents: readonly AgentSpec[], options: { keepEndedMs?: number } = {}): Promise<SipService> => {
+export const startSipService = async (bed: SipTestbed, agents: readonly AgentSpec[], options: Omit<ProviderOptions, 'id'> = {}): Promise<SipService> => {
   const history: TestHistory = await createTestHistory();
   const store = await history.open();
   const app = await buildApp({
@@ -67,6 +70,7 @@ export const startSipService = async (bed: SipTestbed, agents: readonly AgentSpe
       }),
     endCall: (callID) => app.inject({ method: 'DELETE', url: paths.call(sipScope, callID), headers: { authorization: `Bearer ${SUPERVISOR_TOKEN}` } }),
     listCalls,
+    queues: async () => queuesResponseSchema.parse((await get(paths.queues(sipScope))).json()),
     journaled: async (fromDate) =>
       listCallsResponseSchema.parse((await get(`${paths.listCalls(sipScope)}?fromDate=${new Date(fromDate).toISOString()}`)).json()).calls,
     listedUntil: async (pick, what, timeoutMs = 10_000) => {

@@ -1,7 +1,8 @@
 /**
- * The SIP test bed: a Kamailio registrar/proxy and N baresip phones on free loopback ports, each
- * with its own directory under one temporary directory; started until every phone is registered,
- * and torn down by PID (phones first, then Kamailio) however the caller ends.
+ * The SIP test bed: a Kamailio registrar/proxy (with the hunt groups asked for) and N baresip
+ * phones on free loopback ports, each with its own directory under one temporary directory;
+ * started until every phone is registered, and torn down by PID (phones first, then Kamailio)
+ * however the caller ends.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -49,8 +50,20 @@ export interface SipTestbed {
   stop(): Promise<void>;
 }
 
+/** A number that rings a group of phones at once and names its queue, as a PBX's routing script does. */
+export interface HuntGroup {
+  /** What callers dial (the R-URI's user). */
+  number: string;
+  /** The dialog variable `queue` the script sets on its calls. */
+  queue: string;
+  /** The SIP users rung, all at once. */
+  members: readonly string[];
+}
+
 export interface SipTestbedOptions {
   phones: readonly PhoneSpec[];
+  /** Numbers that ring groups of phones (default none). */
+  huntGroups?: readonly HuntGroup[];
   registrationTimeoutMs?: number;
   /** How long Kamailio lets a phone ring unanswered before it ends the call (default 60 s). */
   noAnswerMs?: number;
@@ -73,6 +86,28 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 const renderTemplate = async (template: string, target: string, values: Record<string, string | number>) =>
   writeFile(target, fill(await readFile(join(TEMPLATES, template), 'utf8'), values));
+
+/** A hunt group's words go into Kamailio's script as they are: nothing that could end a string or a statement. */
+const SCRIPT_WORD = /^[A-Za-z0-9_.+-]{1,64}$/;
+
+const scriptWord = (word: string) => {
+  if (!SCRIPT_WORD.test(word)) throw new Error(`"${word}" cannot be a hunt group's number, queue or member: letters, digits, "_", ".", "+" or "-" only`);
+  return word;
+};
+
+/** The routing script's block for one hunt group (route[HUNT_GROUPS] in kamailio.cfg). */
+const huntGroupRoute = ({ number, queue, members }: HuntGroup, sipDomain: string) => {
+  const [first, ...others] = members.map((member) => `sip:${scriptWord(member)}@${sipDomain}`);
+  if (first === undefined) throw new Error(`hunt group ${number} has no members`);
+  return [
+    `\tif ($rU == "${scriptWord(number)}") {`,
+    `\t\t$dlg_var(queue) = "${scriptWord(queue)}";`,
+    `\t\t$ru = "${first}";`,
+    ...others.map((uri) => `\t\tappend_branch("${uri}");`),
+    '\t\troute(RING_ALL);',
+    '\t}',
+  ].join('\n');
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,7 +142,12 @@ const killOnExit = (programs: RunningProgram[]) => {
   return () => process.off('exit', kill);
 };
 
-export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 20_000, noAnswerMs = 60_000 }: SipTestbedOptions): Promise<SipTestbed> => {
+export const startSipTestbed = async ({
+  phones: specs,
+  huntGroups = [],
+  registrationTimeoutMs = 20_000,
+  noAnswerMs = 60_000,
+}: SipTestbedOptions): Promise<SipTestbed> => {
   const started = Date.now();
   const kamailioPath = findProgram('kamailio', INSTALL_HINT);
   const baresipPath = findProgram('baresip', INSTALL_HINT);
@@ -143,7 +183,12 @@ export const startSipTestbed = async ({ phones: specs, registrationTimeoutMs = 2
   try {
     const kamailioDir = join(root, 'kamailio');
     await mkdir(join(kamailioDir, 'run'), { recursive: true });
-    await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), { SIP_PORT: sipPort, RPC_PORT: rpcPort, NO_ANSWER_MS: noAnswerMs });
+    await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), {
+      SIP_PORT: sipPort,
+      RPC_PORT: rpcPort,
+      NO_ANSWER_MS: noAnswerMs,
+      HUNT_GROUPS: huntGroups.map((group) => huntGroupRoute(group, sipDomain)).join('\n'),
+    });
     kamailio = startProgram('kamailio', kamailioPath, ['-f', 'kamailio.cfg', '-DD', '-E', '-Y', join(kamailioDir, 'run'), '-m', '64', '-M', '8'], kamailioDir);
     programs.push(kamailio);
     const running = kamailio;

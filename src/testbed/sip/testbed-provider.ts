@@ -1,4 +1,6 @@
 /** The service's provider config for a running test bed, and a directory of made-up agents for its phones. */
+import type { z } from 'zod';
+import type { queueConfigSchema } from '../../server/queues/queue-config.js';
 import type { SipTestbed } from './sip-testbed.js';
 
 export interface AgentSpec {
@@ -22,9 +24,11 @@ export interface ProviderOptions {
   id?: string;
   /** How long the service lists an ended call (the service's default of 2 min when left out). */
   keepEndedMs?: number;
+  /** The provider's queues, as in the config (none when left out). */
+  queues?: readonly z.input<typeof queueConfigSchema>[];
 }
 
-export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], { id = 'kamailio', keepEndedMs }: ProviderOptions = {}) => ({
+export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], { id = 'kamailio', keepEndedMs, queues }: ProviderOptions = {}) => ({
   id,
   name: 'Kamailio test bed',
   type: 'kamailio' as const,
@@ -34,5 +38,6 @@ export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDoma
   requestTimeoutMs: 2000,
   staleAfterMs: 3000,
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
+  ...(queues === undefined ? {} : { queues }),
   settings: { rpcURL: bed.rpcURL, sipDomain: bed.sipDomain, directory: directoryOf(agents) },
 });

@@ -13,6 +13,7 @@ const answered = (overrides: Partial<HandledDialog> = {}): HandledDialog => ({
   init_ts: 1795836404,
   start_ts: 1795836404,
   end_ts: 0,
+  variables: {},
   iflags: 0,
   caller: { tag: '94539f95e3e15e17', contact: 'sip:15550005001-0x55ef371d4380@127.0.0.1:20227', cseq: '7409', route_set: '', socket: 'udp:127.0.0.1:20222' },
   callee: { tag: '6c23e401215e1f6e', contact: 'sip:1301-0x55ab8001f380@127.0.0.1:20224', cseq: '0', route_set: '', socket: 'udp:127.0.0.1:20222' },

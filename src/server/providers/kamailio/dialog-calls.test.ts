@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { queuesConfigSchema } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { ProviderFailure } from '../phone-system.js';
 import { taggedURI } from './click-to-call-tag.js';
 import { callsFromDialogs, parseDialogs, type Dialog } from './dialog-calls.js';
@@ -18,6 +20,13 @@ const directory = createSubscriberDirectory([
   },
 ]);
 
+const queues = new QueueDirectory(
+  queuesConfigSchema.parse([
+    { id: 'support', name: 'Support', numbers: ['8000'], providerQueues: ['support'] },
+    { id: 'sales', name: 'Sales', numbers: ['+18005550100'], providerQueues: ['sales-line'] },
+  ]),
+);
+
 const T = 1_795_000_000;
 const dialog = (overrides: Partial<Dialog>): Dialog => ({
   'call-id': 'a84b4c76e66710@pc33',
@@ -27,6 +36,7 @@ const dialog = (overrides: Partial<Dialog>): Dialog => ({
   init_ts: T,
   start_ts: T + 3,
   end_ts: 0,
+  variables: {},
   ...overrides,
 });
 
@@ -41,7 +51,7 @@ const ada = {
 
 describe('dialogs as calls', () => {
   it('lists a subscriber calling out as outbound, with times in ms and the directory fields', () => {
-    const [call] = callsFromDialogs([dialog({})], directory);
+    const [call] = callsFromDialogs([dialog({})], directory, queues);
     expect(call).toEqual({
       callID: expect.stringMatching(/^kam-[0-9a-f]{24}$/),
       providerCallID: 'a84b4c76e66710@pc33',
@@ -57,65 +67,65 @@ describe('dialogs as calls', () => {
   });
 
   it('lists a call to a subscriber as inbound from the caller, and one ringing without answeredAt', () => {
-    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:+4930123456@127.0.0.1', to_uri: 'sip:1001@127.0.0.1', state: 2, start_ts: 0 })], directory);
+    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:+4930123456@127.0.0.1', to_uri: 'sip:1001@127.0.0.1', state: 2, start_ts: 0 })], directory, queues);
     expect(call).toMatchObject({ isOutbound: false, remoteNumber: '4930123456', subscriberID: 'agt-ada' });
     expect(call?.answeredAt).toBeUndefined();
   });
 
   it('keeps the callID stable across polls and distinct between calls', () => {
-    const first = callsFromDialogs([dialog({}), dialog({ 'call-id': 'other' })], directory);
-    const again = callsFromDialogs([dialog({ state: 4 })], directory);
+    const first = callsFromDialogs([dialog({}), dialog({ 'call-id': 'other' })], directory, queues);
+    const again = callsFromDialogs([dialog({ state: 4 })], directory, queues);
     expect(again[0]?.callID).toBe(first[0]?.callID);
     expect(first[1]?.callID).not.toBe(first[0]?.callID);
   });
 
   it('lists an ended dialog with its end while Kamailio keeps it: answered, not missed', () => {
-    const [call] = callsFromDialogs([dialog({ state: 5, end_ts: T + 40 })], directory);
+    const [call] = callsFromDialogs([dialog({ state: 5, end_ts: T + 40 })], directory, queues);
     expect(call).toMatchObject({ isOutbound: true, isMissedCall: false, answeredAt: (T + 3) * 1000, endedAt: (T + 40) * 1000 });
   });
 
   it('marks missed an inbound dialog that ended without an answer (the caller gave up, or the agent rejected it)', () => {
     const inbound = { from_uri: 'sip:15557654321@127.0.0.1', to_uri: 'sip:1001@127.0.0.1', start_ts: 0 };
-    const [ringing] = callsFromDialogs([dialog({ ...inbound, state: 2 })], directory);
+    const [ringing] = callsFromDialogs([dialog({ ...inbound, state: 2 })], directory, queues);
     expect(ringing).toMatchObject({ isOutbound: false, isMissedCall: false });
     expect(ringing?.endedAt).toBeUndefined();
-    const [missed] = callsFromDialogs([dialog({ ...inbound, state: 5, end_ts: T + 4 })], directory);
+    const [missed] = callsFromDialogs([dialog({ ...inbound, state: 5, end_ts: T + 4 })], directory, queues);
     expect(missed).toMatchObject({ callID: ringing?.callID, isOutbound: false, isMissedCall: true, endedAt: (T + 4) * 1000 });
     expect(missed?.answeredAt).toBeUndefined();
   });
 
   it('ends an outbound dialog nobody answered without marking it missed', () => {
-    const [call] = callsFromDialogs([dialog({ state: 5, start_ts: 0, end_ts: T + 9 })], directory);
+    const [call] = callsFromDialogs([dialog({ state: 5, start_ts: 0, end_ts: T + 9 })], directory, queues);
     expect(call).toMatchObject({ isOutbound: true, isMissedCall: false, endedAt: (T + 9) * 1000 });
     expect(call?.answeredAt).toBeUndefined();
   });
 
   it('leaves out an ended dialog that does not say when it ended: the service ends the call', () => {
-    expect(callsFromDialogs([dialog({ state: 5, end_ts: 0 })], directory)).toEqual([]);
+    expect(callsFromDialogs([dialog({ state: 5, end_ts: 0 })], directory, queues)).toEqual([]);
   });
 
   it('gives an empty remote number for a caller whose user part is no phone number', () => {
-    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:anonymous@anonymous.invalid', to_uri: 'sip:1001@127.0.0.1' })], directory);
+    const [call] = callsFromDialogs([dialog({ from_uri: 'sip:anonymous@anonymous.invalid', to_uri: 'sip:1001@127.0.0.1' })], directory, queues);
     expect(call?.remoteNumber).toBe('');
   });
 
   it('lists both legs of a click-to-call as one outbound call that starts when it was placed', () => {
     const tag = { callKey: '0123456789abcdef0123', remoteNumber: '15551234567', placedAt: T * 1000 + 700 };
     const ringing = dialog({ from_uri: 'sip:controller@127.0.0.1:5060', to_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), state: 2, start_ts: 0 });
-    const [asRinging] = callsFromDialogs([ringing], directory);
+    const [asRinging] = callsFromDialogs([ringing], directory, queues);
     expect(asRinging).toMatchObject({ callID: 'kam-0123456789abcdef0123', isOutbound: true, remoteNumber: '15551234567', startedAt: T * 1000 + 700, ...ada });
     expect(asRinging?.answeredAt).toBeUndefined();
     expect(asRinging?.subscriberAnsweredAt).toBeUndefined();
 
     // The subscriber picked up: they hear the remote number being dialed.
-    const [dialing] = callsFromDialogs([{ ...ringing, state: 4, start_ts: T + 1 }], directory);
+    const [dialing] = callsFromDialogs([{ ...ringing, state: 4, start_ts: T + 1 }], directory, queues);
     expect(dialing).toMatchObject({ subscriberAnsweredAt: (T + 1) * 1000 });
     expect(dialing?.answeredAt).toBeUndefined();
 
     // The subscriber answered; the controller's leg lingers while the bridged call is set up and answered in the same second.
     const agentAnswered = { ...ringing, state: 4, start_ts: T + 1 };
     const bridged = dialog({ 'call-id': 'bridged@1001', from_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), state: 4, init_ts: T, start_ts: T });
-    const calls = callsFromDialogs([agentAnswered, bridged], directory);
+    const calls = callsFromDialogs([agentAnswered, bridged], directory, queues);
     expect(calls).toEqual([
       {
         callID: 'kam-0123456789abcdef0123',
@@ -139,27 +149,93 @@ describe('dialogs as calls', () => {
       dialog({ 'call-id': 'bridged@1001', from_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), init_ts: T + 2, ...overrides });
 
     it('ends when the subscriber never answers or rejects it, never before it was placed', () => {
-      const [call] = callsFromDialogs([controller({ state: 5, start_ts: 0, end_ts: T })], directory);
+      const [call] = callsFromDialogs([controller({ state: 5, start_ts: 0, end_ts: T })], directory, queues);
       expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isOutbound: true, isMissedCall: false, endedAt: T * 1000 + 700 });
       expect(call?.answeredAt).toBeUndefined();
     });
 
     it('stays live while the subscriber who answered is transferred to the remote number', () => {
-      const [call] = callsFromDialogs([controller({ state: 5, start_ts: T + 1, end_ts: T + 2 })], directory);
+      const [call] = callsFromDialogs([controller({ state: 5, start_ts: T + 1, end_ts: T + 2 })], directory, queues);
       expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isOutbound: true });
       expect(call?.endedAt).toBeUndefined();
       expect(call?.answeredAt).toBeUndefined();
     });
 
     it('ends unanswered when the remote party never answers', () => {
-      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: 0, end_ts: T + 30 })], directory);
+      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: 0, end_ts: T + 30 })], directory, queues);
       expect(call).toMatchObject({ callID: 'kam-fedcba9876543210fedc', isMissedCall: false, endedAt: (T + 30) * 1000 });
       expect(call?.answeredAt).toBeUndefined();
     });
 
     it('ends answered after the two talked', () => {
-      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: T + 5, end_ts: T + 65 })], directory);
+      const [call] = callsFromDialogs([bridged({ state: 5, start_ts: T + 5, end_ts: T + 65 })], directory, queues);
       expect(call).toMatchObject({ answeredAt: (T + 5) * 1000, endedAt: (T + 65) * 1000, isMissedCall: false });
+    });
+  });
+
+  describe("a call to a hunt group's number", () => {
+    /** A customer's call to 8000 ringing two phones, as Kamailio 5.6's dlg.list gave it on the test bed. */
+    const ringing = {
+      h_entry: 508,
+      h_id: 10245,
+      ref: 1,
+      'call-id': 'fed47e5bd3ff5938',
+      from_uri: 'sip:15550001@127.0.0.1:21207',
+      to_uri: 'sip:8000@127.0.0.1:21207;transport=udp',
+      state: 2,
+      start_ts: 0,
+      init_ts: 1795899264,
+      end_ts: 0,
+      duration: 0,
+      timeout: 0,
+      lifetime: 14400,
+      dflags: 640,
+      sflags: 0,
+      iflags: 0,
+      caller: { tag: '4dddea6d305ee142', contact: 'sip:15550001-0x55ba0438c380@127.0.0.1:21218', cseq: '12873', route_set: '', socket: 'udp:127.0.0.1:21207' },
+      callee: { tag: null, contact: null, cseq: null, route_set: null, socket: null },
+      profiles: [],
+      variables: [{ queue: 'support' }, { called: '8000' }],
+    };
+    const listed = (overrides: object) => callsFromDialogs(parseDialogs([{ ...ringing, ...overrides }]), directory, queues);
+
+    it("is inbound in the queue the routing script named, with the number dialed", () => {
+      expect(listed({})).toEqual([
+        {
+          callID: expect.stringMatching(/^kam-/),
+          providerCallID: 'fed47e5bd3ff5938',
+          isOutbound: false,
+          isMissedCall: false,
+          remoteNumber: '15550001',
+          startedAt: 1795899264000,
+          calledNumber: '8000',
+          queueID: 'support',
+          queueName: 'Support',
+        },
+      ]);
+    });
+
+    it("is in the queue of the number dialed when the script names no queue a queue lists, the number's digits without its +", () => {
+      const variables = [{ queue: 'overflow' }, { called: '+18005550100' }];
+      expect(listed({ variables })).toMatchObject([{ calledNumber: '18005550100', queueID: 'sales', queueName: 'Sales' }]);
+      expect(listed({ variables: [{ called: 'help-desk' }] })).toEqual([expect.not.objectContaining({ queueID: expect.anything() })]);
+      expect(listed({ variables: [{ called: 'help-desk' }] })).toMatchObject([{ calledNumber: 'help-desk' }]);
+    });
+
+    it('tells neither once it ended, as Kamailio drops the variables then: the service keeps those it saw', () => {
+      const [ended] = listed({ state: 5, start_ts: 1795899264, end_ts: 1795899265, variables: [] });
+      expect(ended).toMatchObject({ isOutbound: false, endedAt: 1795899265000 });
+      expect(ended).not.toHaveProperty('calledNumber');
+      expect(ended).not.toHaveProperty('queueID');
+    });
+
+    it('leaves out variables of another shape, and tells no dialed number for an outbound call', () => {
+      expect(listed({ variables: { queue: 'support' } })).toEqual([expect.not.objectContaining({ queueID: expect.anything() })]);
+      expect(listed({ variables: [{ called: 8000 }, { queue: 'support' }] })).toEqual([expect.not.objectContaining({ calledNumber: expect.anything() })]);
+      const [outbound] = listed({ from_uri: 'sip:1001@127.0.0.1:21207' });
+      expect(outbound).toMatchObject({ isOutbound: true, subscriberID: 'agt-ada' });
+      expect(outbound).not.toHaveProperty('calledNumber');
+      expect(outbound).not.toHaveProperty('queueID');
     });
   });
 

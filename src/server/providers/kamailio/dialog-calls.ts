@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { QueueDirectory } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf } from '../agent-person.js';
 import type { SubscriberFields } from '../call-fields.js';
 import { ProviderFailure, type ProviderCall } from '../phone-system.js';
@@ -16,6 +17,21 @@ const RINGING_STATES = new Set([1, 2]);
 const ANSWERED_STATES = new Set([3, 4]);
 const ENDED_STATE = 5;
 
+/** The dialog variables the routing script sets: the R-URI's user as the caller dialed it, and the call's queue. */
+const CALLED_VARIABLE = 'called';
+const QUEUE_VARIABLE = 'queue';
+
+/**
+ * The dialog's variables (`$dlg_var`): Kamailio 5.6 lists one object per variable, and none once the
+ * dialog has ended. One of another shape is left out rather than failing the list.
+ */
+const variablesSchema = z
+  .array(z.record(z.string(), z.unknown()))
+  .catch([])
+  .transform((variables) =>
+    Object.fromEntries(variables.flatMap((variable) => Object.entries(variable).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))),
+  );
+
 const dialogSchema = z.object({
   'call-id': z.string().min(1),
   from_uri: z.string(),
@@ -25,6 +41,7 @@ const dialogSchema = z.object({
   init_ts: z.number().int().nonnegative(),
   start_ts: z.number().int().nonnegative(),
   end_ts: z.number().int().nonnegative().default(0),
+  variables: variablesSchema,
 });
 export type Dialog = z.infer<typeof dialogSchema>;
 
@@ -79,7 +96,22 @@ const endOf = (dialog: Dialog, startedAt: number, isOutbound: boolean): Pick<Pro
   return { answeredAt, endedAt, isMissedCall: !isOutbound && endedAt !== undefined && answeredAt === undefined };
 };
 
-const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
+/** The dialed number as the call record tells it: a phone number's digits, an extension as dialed. */
+const calledNumberOf = (dialed: string | undefined): string | undefined => (dialed ? phoneNumberOf(dialed) || dialed : undefined);
+
+/**
+ * An inbound call's dialed number and queue, from the variables the routing script set. An ended
+ * dialog lists none: the service keeps what it saw while the call rang or talked.
+ */
+const queueFieldsOf = ({ variables }: Dialog, queues: QueueDirectory): Pick<ProviderCall, 'calledNumber' | 'queueID' | 'queueName'> => {
+  const calledNumber = calledNumberOf(variables[CALLED_VARIABLE]);
+  return {
+    ...(calledNumber === undefined ? {} : { calledNumber }),
+    ...queues.fieldsOf({ isOutbound: false, calledNumber, providerQueue: variables[QUEUE_VARIABLE] }),
+  };
+};
+
+const callOf = (leg: Leg, directory: SubscriberDirectory, queues: QueueDirectory): ProviderCall => {
   const providerCallID = leg.dialog['call-id'];
   switch (leg.kind) {
     case 'controller':
@@ -118,7 +150,7 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
         isOutbound: caller !== undefined,
         remoteNumber: phoneNumberOf(caller ? leg.to.user : leg.from.user),
         startedAt,
-        ...(caller ? { subscriberAnsweredAt: startedAt } : {}),
+        ...(caller ? { subscriberAnsweredAt: startedAt } : queueFieldsOf(leg.dialog, queues)),
         ...endOf(leg.dialog, startedAt, caller !== undefined),
         ...subscriberFields(caller ?? directory.bySipUser(leg.to.user)),
       };
@@ -133,11 +165,11 @@ const callOf = (leg: Leg, directory: SubscriberDirectory): ProviderCall => {
 const isListed = (dialog: Dialog) =>
   RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state) || (dialog.state === ENDED_STATE && dialog.end_ts > 0);
 
-export const callsFromDialogs = (dialogs: readonly Dialog[], directory: SubscriberDirectory): ProviderCall[] => {
+export const callsFromDialogs = (dialogs: readonly Dialog[], directory: SubscriberDirectory, queues: QueueDirectory): ProviderCall[] => {
   const legs = dialogs.filter(isListed).map(legOf);
   // Once the subscriber calls the remote number, that dialog is the call; the controller's leg is about to end.
   const bridged = new Set(legs.flatMap((leg) => (leg.kind === 'bridged' ? [leg.tag.callKey] : [])));
-  return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory));
+  return legs.filter((leg) => !(leg.kind === 'controller' && bridged.has(leg.tag.callKey))).map((leg) => callOf(leg, directory, queues));
 };
 
 /** A field of a side Kamailio does not know yet (a ringing dialog's callee) is null: read as empty. */

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
+import type { QueueConfig } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { checkCaller } from '../caller-check.js';
 import { CallNotEndable, ProviderFailure, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall } from '../phone-system.js';
 import { taggedURI } from './click-to-call-tag.js';
@@ -18,6 +20,8 @@ export interface KamailioPhoneSystemOptions {
   /** Host (and port) of the subscribers' SIP URIs: sip:<user>@<sipDomain>. */
   sipDomain: string;
   directory: readonly DirectoryEntry[];
+  /** The provider's queues, which an inbound call's dialog variables lead to (none when left out). */
+  queues?: readonly QueueConfig[];
   clock: Clock;
   /** Injected in tests; a client of rpcURL otherwise. */
   rpc?: JsonRpcCall;
@@ -40,6 +44,7 @@ const unexpected = (method: string, error: z.ZodError) =>
 export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): PhoneSystem => {
   const rpc = options.rpc ?? createJsonRpcClient({ url: options.rpcURL });
   const directory = createSubscriberDirectory(options.directory);
+  const queues = new QueueDirectory(options.queues ?? []);
 
   const isRegistered = async (sipUser: string, signal: AbortSignal): Promise<boolean> => {
     try {
@@ -106,7 +111,7 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
   };
 
   return {
-    listCalls: async (signal) => callsFromDialogs(parseDialogs(await rpc('dlg.list', [], signal)), directory),
+    listCalls: async (signal) => callsFromDialogs(parseDialogs(await rpc('dlg.list', [], signal)), directory, queues),
     placeCall,
     endCall,
     listSubscribers: async (signal) => {

@@ -30,5 +30,5 @@ export type KamailioSettings = z.output<typeof kamailioSettingsSchema>;
 export const kamailioProvider = defineProvider({
   type: 'kamailio',
   settings: kamailioSettingsSchema,
-  create: (settings, { clock }) => createKamailioPhoneSystem({ ...settings, clock }),
+  create: (settings, { clock, provider }) => createKamailioPhoneSystem({ ...settings, clock, queues: provider.queues }),
 });
