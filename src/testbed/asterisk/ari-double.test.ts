@@ -100,6 +100,16 @@ describe('the double\'s event sequences', () => {
     expect(String(double.events[0]?.timestamp)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0600$/);
   });
 
+  it('a caller in a queue: the trunk channel at the number dialed, then ChannelDialplan naming Queue() and its data, as the channel\'s dialplan shows it too', async () => {
+    const double = await start();
+    const call = double.inboundCall({ name: '', number: '15550100004' }, { did: '+15005550007', queue: 'sales-q' });
+    const created = double.events.find((event) => event.type === 'ChannelCreated');
+    expect(created?.channel).toMatchObject({ dialplan: { context: 'from-trunk', exten: '+15005550007' } });
+    const entered = double.events.find((event) => event.type === 'ChannelDialplan');
+    expect(entered).toMatchObject({ dialplan_app: 'Queue', dialplan_app_data: 'sales-q,t,,,300', channel: { id: call.channelID } });
+    expect(double.channel(call.channelID)?.dialplan).toMatchObject({ exten: '+15005550007', app_name: 'Queue', app_data: 'sales-q,t,,,300' });
+  });
+
   it('an abandoned call: the caller hangs up while a phone rings, whose Dial is cancelled', async () => {
     const double = await start();
     double.inboundCall({ name: '', number: '15550100002' }).ring(['PJSIP/102']).callerHangsUp();

@@ -400,12 +400,16 @@ export class AriDouble {
 
   // --- Whole scenarios ---------------------------------------------------------------------------
 
-  /** A caller reaches the queue: the trunk channel is created, runs the dialplan, and the queue answers it. */
-  inboundCall(from: CallerID, did = '15005550006'): InboundCall {
+  /**
+   * A caller reaches a queue: the trunk channel is created at the number they dialed (`did`, as the
+   * trunk gives it: digits, "+" and digits, or an extension), runs `Queue(<queue>,t,,,300)`, and the
+   * queue answers it.
+   */
+  inboundCall(from: CallerID, { did = '15005550006', queue = 'support' }: { did?: string; queue?: string } = {}): InboundCall {
     const trunk = this.options.trunk ?? 'PJSIP/trunk';
     // A call coming in is made ringing ("Ring"); one Asterisk dials out is made "Down".
     const channel = this.createChannel(trunk, { caller: from, context: 'from-trunk', exten: did, state: 'Ring' });
-    this.runApp(channel.id, 'Queue', 'support', { context: 'from-trunk', exten: did });
+    this.runApp(channel.id, 'Queue', `${queue},t,,,300`, { context: 'from-trunk', exten: did });
     this.setState(channel.id, 'Up');
     return new InboundCall(this, channel.id);
   }

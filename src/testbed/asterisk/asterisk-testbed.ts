@@ -1,5 +1,7 @@
 /** An Asterisk provider's config for the double of ARI, with a few made-up agents, for tests and demos. */
+import type { z } from 'zod';
 import type { Clock } from '../../server/clock.js';
+import type { QueueConfig, queueConfigSchema } from '../../server/queues/queue-config.js';
 import { createAsteriskPhoneSystem } from '../../server/providers/asterisk/asterisk-phone-system.js';
 import type { AsteriskAgent } from '../../server/providers/asterisk/conversations.js';
 
@@ -39,9 +41,11 @@ export interface AsteriskProviderOptions {
   syncIntervalMs?: number;
   staleAfterMs?: number;
   keepEndedMs?: number;
+  /** The provider's queues, as the config gives them. */
+  queues?: readonly z.input<typeof queueConfigSchema>[];
 }
 
-export const asteriskProviderConfig = ({ id = 'pbx', ariURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, staleAfterMs, keepEndedMs }: AsteriskProviderOptions) => ({
+export const asteriskProviderConfig = ({ id = 'pbx', ariURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, staleAfterMs, keepEndedMs, queues }: AsteriskProviderOptions) => ({
   id,
   name: 'Asterisk',
   type: 'asterisk' as const,
@@ -49,6 +53,7 @@ export const asteriskProviderConfig = ({ id = 'pbx', ariURL, dialMode, agents = 
   ...(syncIntervalMs === undefined ? {} : { syncIntervalMs }),
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
   ...(staleAfterMs === undefined ? {} : { staleAfterMs }),
+  ...(queues === undefined ? {} : { queues }),
   settings: {
     ariURL,
     username: ARI_USER,
@@ -62,7 +67,11 @@ export const asteriskProviderConfig = ({ id = 'pbx', ariURL, dialMode, agents = 
 });
 
 /** The Asterisk provider's phone system itself, on the double, with the test agents: for tests below the service. */
-export const asteriskOnDouble = (ariURL: string, clock: Clock, options: { dialMode?: 'two-step' | 'direct'; agents?: readonly AsteriskAgent[] } = {}) =>
+export const asteriskOnDouble = (
+  ariURL: string,
+  clock: Clock,
+  options: { dialMode?: 'two-step' | 'direct'; agents?: readonly AsteriskAgent[]; queues?: readonly QueueConfig[] } = {},
+) =>
   createAsteriskPhoneSystem({
     ariURL,
     username: ARI_USER,
@@ -72,5 +81,6 @@ export const asteriskOnDouble = (ariURL: string, clock: Clock, options: { dialMo
     trunkEndpoint: TRUNK_ENDPOINT,
     dialMode: options.dialMode ?? 'two-step',
     agents: options.agents ?? agentsConfig(TEST_AGENTS).map((agent) => ({ ...agent, active: true })),
+    queues: options.queues ?? [],
     clock,
   });

@@ -1,7 +1,8 @@
 /**
  * A stateful double of Twilio's Calls resource, on a loopback port: calls created, listed (with
  * Twilio's filters and paging), fetched and updated; parent and child legs; each leg's course from
- * queued to its end; inbound calls to the account's numbers dialed to agents; and status callbacks
+ * queued to its end; inbound calls to the account's numbers dialed to agents, or waiting in a queue
+ * (`<Enqueue>`) listed by the Queue and Member resources; and status callbacks
  * POSTed to the URLs given, signed as Twilio signs them. Every request it receives and every answer
  * it gives is checked against Twilio's OpenAPI description: a mismatch is kept in `violations`, and
  * a request Twilio would refuse is refused. Tests drive each step; `behave` lets devices answer by themselves.
@@ -43,6 +44,41 @@ export interface CallResource {
   uri: string;
   subresource_uris: Record<string, string>;
 }
+
+/** Twilio's Queue resource, as it answers it. */
+export interface QueueResource {
+  account_sid: string;
+  average_wait_time: number;
+  current_size: number;
+  date_created: string;
+  date_updated: string;
+  friendly_name: string;
+  max_size: number;
+  sid: string;
+  uri: string;
+  subresource_uris: { members: string };
+}
+
+/** Twilio's Member resource, as it answers it: a call waiting in a queue. */
+export interface MemberResource {
+  call_sid: string;
+  date_enqueued: string;
+  position: number;
+  queue_sid: string;
+  uri: string;
+  wait_time: number;
+}
+
+interface Queue {
+  sid: string;
+  friendlyName: string;
+  createdAt: number;
+  /** Its waiting calls in the order they came (call SID → when it came). */
+  members: Map<string, number>;
+}
+
+/** `<Enqueue>`'s queues hold 1,000 calls unless the Queue resource says otherwise. */
+const QUEUE_MAX_SIZE = 1000;
 
 interface Callbacks {
   url: string;
@@ -152,6 +188,7 @@ const parseDial = (twiml: string): DialPlan | undefined => {
 
 export class TwilioDouble {
   private readonly legs = new Map<string, Leg>();
+  private readonly queues = new Map<string, Queue>();
   private readonly behaviours = new Map<string, Behaviour | (() => Behaviour)>();
   private server: Server | undefined;
   private readonly now: () => number;
@@ -245,6 +282,29 @@ export class TwilioDouble {
     return sids.map((child) => child.resource.sid);
   }
 
+  /**
+   * The call's TwiML `<Enqueue>`s it in the queue of this name, made on demand as Twilio makes one:
+   * it waits there, a member, until it is dequeued or ends. Answers the queue's SID.
+   */
+  enqueue(callSid: string, name: string): string {
+    if (!LIVE.includes(this.leg(callSid).resource.status)) throw new Error(`call ${callSid} is over`);
+    const queue = [...this.queues.values()].find((known) => known.friendlyName === name) ?? this.newQueue(name);
+    this.dequeue(callSid);
+    queue.members.set(callSid, this.now());
+    return queue.sid;
+  }
+
+  /** The call leaves its queue: another call's `<Dial><Queue>` took it, or its Member resource was updated with a `Url`, whose TwiML it runs next (`dialAgents`). */
+  dequeue(callSid: string): void {
+    for (const queue of this.queues.values()) queue.members.delete(callSid);
+  }
+
+  private newQueue(name: string): Queue {
+    const queue: Queue = { sid: sidOf('QU'), friendlyName: name, createdAt: this.now(), members: new Map() };
+    this.queues.set(queue.sid, queue);
+    return queue;
+  }
+
   /** The leg's far end answers. An agent's leg of an inbound call takes it; a click-to-call's first leg then dials its TwiML's number. */
   answer(sid: string): void {
     const leg = this.leg(sid);
@@ -280,6 +340,8 @@ export class TwilioDouble {
     const leg = this.leg(sid);
     if (!LIVE.includes(leg.resource.status)) return;
     for (const timer of leg.timers.splice(0)) clearTimeout(timer);
+    // A caller who hangs up while waiting leaves the queue.
+    this.dequeue(sid);
     const now = this.now();
     const answered = leg.answeredAt !== undefined;
     leg.resource.end_time = status === 'failed' ? null : rfc2822(now);
@@ -460,6 +522,12 @@ export class TwilioDouble {
         return this.create(form as URLSearchParams, send, fail);
       case 'ListCall':
         return send(200, this.list(url));
+      case 'ListQueue':
+        return send(200, this.page(url, 'queues', [...this.queues.values()].map((queue) => this.queueResource(queue))));
+      case 'ListMember': {
+        const queue = this.queues.get(/\/Queues\/([^/]+)\/Members\.json$/.exec(url.pathname)?.[1] ?? '');
+        return queue ? send(200, this.page(url, 'queue_members', this.memberResources(queue))) : fail(TWILIO_ERRORS.notFound);
+      }
       case 'FetchCall':
         return sid && this.legs.has(sid) ? send(200, this.call(sid)) : fail(TWILIO_ERRORS.notFound);
       case 'UpdateCall': {
@@ -495,7 +563,6 @@ export class TwilioDouble {
 
   private list(url: URL): object {
     const query = url.searchParams;
-    const pageSize = Number(query.get('PageSize') ?? 50);
     const at = (text: string | null): { day: string } | { ms: number } | undefined =>
       text === null ? undefined : /^\d{4}-\d{2}-\d{2}$/.test(text) ? { day: text } : { ms: Date.parse(text) };
     const passes = (time: string | null, name: string) => {
@@ -524,9 +591,46 @@ export class TwilioDouble {
         passes(call.start_time, 'StartTime') &&
         passes(call.end_time, 'EndTime'),
     );
+    return this.page(url, 'calls', matching);
+  }
+
+  private queueResource(queue: Queue): QueueResource {
+    const uri = `/2010-04-01/Accounts/${this.options.accountSid}/Queues/${queue.sid}`;
+    const waits = this.memberResources(queue).map((member) => member.wait_time);
+    return {
+      account_sid: this.options.accountSid,
+      // Twilio: the average wait of the members in the queue, worked out at the time of the request.
+      average_wait_time: waits.length === 0 ? 0 : Math.round(waits.reduce((sum, wait) => sum + wait, 0) / waits.length),
+      current_size: queue.members.size,
+      date_created: rfc2822(queue.createdAt),
+      date_updated: rfc2822(queue.createdAt),
+      friendly_name: queue.friendlyName,
+      max_size: QUEUE_MAX_SIZE,
+      sid: queue.sid,
+      uri: `${uri}.json`,
+      subresource_uris: { members: `${uri}/Members.json` },
+    };
+  }
+
+  private memberResources(queue: Queue): MemberResource[] {
+    const now = this.now();
+    return [...queue.members].map(([callSid, at], index) => ({
+      call_sid: callSid,
+      date_enqueued: rfc2822(at),
+      position: index + 1,
+      queue_sid: queue.sid,
+      uri: `/2010-04-01/Accounts/${this.options.accountSid}/Queues/${queue.sid}/Members/${callSid}.json`,
+      wait_time: Math.floor((now - at) / 1000),
+    }));
+  }
+
+  /** One page of a list as Twilio answers it: the items under the resource's key, and the links to the pages around it. */
+  private page(url: URL, key: string, items: readonly unknown[]): object {
+    const query = url.searchParams;
+    const pageSize = Number(query.get('PageSize') ?? 50);
     const token = query.get('PageToken');
     const startIndex = token ? Number(token.slice(2)) : Number(query.get('Page') ?? 0) * pageSize;
-    const page = matching.slice(startIndex, startIndex + pageSize);
+    const page = items.slice(startIndex, startIndex + pageSize);
     const base = url.pathname;
     const pageURI = (index: number) => {
       const params = new URLSearchParams(query);
@@ -536,9 +640,9 @@ export class TwilioDouble {
       else params.delete('PageToken');
       return `${base}?${params.toString()}`;
     };
-    const next = startIndex + pageSize < matching.length ? pageURI(startIndex + pageSize) : null;
+    const next = startIndex + pageSize < items.length ? pageURI(startIndex + pageSize) : null;
     return {
-      calls: page,
+      [key]: page,
       end: startIndex + Math.max(0, page.length - 1),
       first_page_uri: pageURI(0),
       next_page_uri: next,

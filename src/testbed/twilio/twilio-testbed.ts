@@ -1,5 +1,7 @@
 /** A Twilio provider's config for the double of Twilio's API, with a few made-up agents, for tests and demos. */
+import type { z } from 'zod';
 import type { Clock } from '../../server/clock.js';
+import type { QueueConfig, queueConfigSchema } from '../../server/queues/queue-config.js';
 import { createTwilioPhoneSystem } from '../../server/providers/twilio/twilio-phone-system.js';
 import type { TwilioDouble } from './twilio-double.js';
 
@@ -40,9 +42,11 @@ export interface TwilioProviderOptions {
   syncIntervalMs?: number;
   staleAfterMs?: number;
   keepEndedMs?: number;
+  /** The provider's queues, as the config gives them. */
+  queues?: readonly z.input<typeof queueConfigSchema>[];
 }
 
-export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, staleAfterMs, keepEndedMs }: TwilioProviderOptions) => ({
+export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL, dialMode, agents = TEST_AGENTS, syncIntervalMs, staleAfterMs, keepEndedMs, queues }: TwilioProviderOptions) => ({
   id,
   name: 'Twilio',
   type: 'twilio' as const,
@@ -50,6 +54,7 @@ export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL
   ...(syncIntervalMs === undefined ? {} : { syncIntervalMs, minListIntervalMs: Math.min(1000, syncIntervalMs) }),
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
   ...(staleAfterMs === undefined ? {} : { staleAfterMs }),
+  ...(queues === undefined ? {} : { queues }),
   settings: {
     accountSid: TEST_ACCOUNT_SID,
     authToken: TEST_AUTH_TOKEN,
@@ -62,7 +67,7 @@ export const twilioProviderConfig = ({ id = 'twilio', apiBaseURL, webhookBaseURL
 });
 
 /** The Twilio provider's phone system itself, on the double, with the test agents (two steps, no callbacks): for tests below the service. */
-export const twilioOnDouble = (double: TwilioDouble, clock: Clock) =>
+export const twilioOnDouble = (double: TwilioDouble, clock: Clock, queues: readonly QueueConfig[] = []) =>
   createTwilioPhoneSystem({
     accountSid: TEST_ACCOUNT_SID,
     authToken: TEST_AUTH_TOKEN,
@@ -70,5 +75,6 @@ export const twilioOnDouble = (double: TwilioDouble, clock: Clock) =>
     callerID: TEST_NUMBER,
     dialMode: 'two-step',
     agents: agentsConfig(TEST_AGENTS).map((agent) => ({ ...agent, active: true })),
+    queues,
     clock,
   });

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../clock.js';
+import { queuesConfigSchema, type QueueConfig } from '../../queues/queue-config.js';
 import { AriDouble } from '../../../testbed/asterisk/ari-double.js';
 import { ARI_PASSWORD, ARI_USER, asteriskOnDouble } from '../../../testbed/asterisk/asterisk-testbed.js';
 import { CallNotEndable, SubscriberRejection, type CallUpdate, type PhoneSystem, type ProviderCall, type StreamHealth } from '../phone-system.js';
@@ -29,12 +30,12 @@ interface Bed {
   signal: AbortSignal;
 }
 
-const start = async (options: { dialMode?: 'two-step' | 'direct'; stream?: boolean } = {}): Promise<Bed> => {
+const start = async (options: { dialMode?: 'two-step' | 'direct'; stream?: boolean; queues?: readonly QueueConfig[] } = {}): Promise<Bed> => {
   const double = await AriDouble.start({ username: ARI_USER, password: ARI_PASSWORD, endpoints: ['PJSIP/101', 'PJSIP/102', 'PJSIP/103'] });
   cleanups.push(() => double.stop());
   // Every request the provider made, and everything the double answered and sent, as Asterisk's description defines it.
   cleanups.push(() => expect(double.violations).toEqual([]));
-  const phone = asteriskOnDouble(double.url, systemClock, { dialMode: options.dialMode ?? 'two-step' });
+  const phone = asteriskOnDouble(double.url, systemClock, { dialMode: options.dialMode ?? 'two-step', ...(options.queues ? { queues: options.queues } : {}) });
   cleanups.push(() => phone.close());
   const pushed = new Map<string, ProviderCall>();
   const updates: CallUpdate[] = [];
@@ -200,6 +201,61 @@ describe('what real Asterisks do that a simple model would get wrong', () => {
     const call = await bed.until(() => bed.pushed.get(phone.id));
     expect(call).toMatchObject({ isOutbound: true, remoteNumber: '911', subscriberID: 'agt-103' });
     expect(call.subscriberAnsweredAt).toBe(call.startedAt);
+  });
+});
+
+/** Support takes the number 15005550006; Sales the callers of Asterisk's `Queue(sales-q)`. */
+const QUEUES = queuesConfigSchema.parse([
+  { id: 'support', name: 'Support', numbers: ['+15005550006'], providerQueues: ['support'] },
+  { id: 'sales', name: 'Sales', numbers: ['+15005550007'], providerQueues: ['sales-q'] },
+]);
+
+describe('the queue a caller waits in, and the number they dialed', () => {
+  it('is the Queue() the caller runs where a configured queue lists it, else the number dialed; an outbound call has neither', async () => {
+    const bed = await start({ queues: QUEUES });
+    // Support's number dialed, but Asterisk's Queue(sales-q) took the caller: the phone system's own queue comes first.
+    const sales = bed.double.inboundCall(CALLER, { did: '15005550006', queue: 'sales-q' }).ring(['PJSIP/101']);
+    // A queue no configured queue lists: the number dialed decides, its "+" dropped.
+    const overflow = bed.double.inboundCall({ name: '', number: '15550100002' }, { did: '+15005550007', queue: 'overflow' });
+    // An extension no queue lists: the number dialed, and no queue.
+    const nowhere = bed.double.inboundCall({ name: '', number: '15550100003' }, { did: '700', queue: 'overflow' });
+    bed.double.behave('PJSIP/102', { answerAfterMs: 30 });
+    const placed = (await bed.phone.placeCall({ providerSubscriberID: 'agt-102', remoteNumber: REMOTE }, bed.signal)) as CallUpdate[];
+    // What the placed call's answer told (of every call that changed) is pushed too.
+    for (const update of placed) bed.pushed.set(update.callID, { ...bed.pushed.get(update.callID), ...update.fields, callID: update.callID } as ProviderCall);
+    await bed.until(() => bed.pushed.get(sales.channelID)?.subscriberID !== undefined && bed.pushed.has(nowhere.channelID));
+    expect(bed.pushed.get(sales.channelID)).toMatchObject({ isOutbound: false, calledNumber: '15005550006', queueID: 'sales', queueName: 'Sales' });
+    expect(bed.pushed.get(overflow.channelID)).toMatchObject({ calledNumber: '15005550007', queueID: 'sales', queueName: 'Sales' });
+    expect(bed.pushed.get(nowhere.channelID)).toMatchObject({ calledNumber: '700' });
+    expect(bed.pushed.get(nowhere.channelID)).not.toHaveProperty('queueID');
+    const outbound = (await bed.phone.listCalls(bed.signal)).find((call) => call.isOutbound);
+    expect(outbound).toMatchObject({ isOutbound: true, remoteNumber: REMOTE });
+    expect(outbound).not.toHaveProperty('calledNumber');
+    expect(outbound).not.toHaveProperty('queueID');
+    // Answered by the agent, the caller is still Sales's.
+    sales.answer('PJSIP/101');
+    await bed.until(() => bed.pushed.get(sales.channelID)?.answeredAt !== undefined);
+    expect(bed.pushed.get(sales.channelID)).toMatchObject({ queueID: 'sales', subscriberID: 'agt-101' });
+  });
+
+  it('is the Queue() a Local channel the caller dialed runs', async () => {
+    const bed = await start({ queues: QUEUES });
+    const caller = bed.double.createChannel('PJSIP/trunk', { caller: CALLER, context: 'from-trunk', exten: '15005550099', state: 'Ring' });
+    bed.double.runApp(caller.id, 'Dial', 'Local/600@queues', { context: 'from-trunk', exten: '15005550099' });
+    const half1 = bed.double.outgoingChannel(caller.id, 'Local/600@queues', 'AppDial', 'Local/600@queues-0000001b;1');
+    const half2 = bed.double.createChannel('Local/600@queues', { name: 'Local/600@queues-0000001b;2', caller: CALLER, context: 'queues', exten: '600', state: 'Ring' });
+    bed.double.tellDial(caller.id, half1.id, 'Local/600@queues');
+    bed.double.runApp(half2.id, 'Queue', 'sales-q,t', { context: 'queues', exten: '600' });
+    const call = await bed.until(() => bed.pushed.get(caller.id)?.queueID !== undefined && bed.pushed.get(caller.id));
+    expect(call).toMatchObject({ isOutbound: false, calledNumber: '15005550099', queueID: 'sales', queueName: 'Sales' });
+    expect([...bed.pushed.keys()]).toEqual([caller.id]);
+  });
+
+  it('is read from ARI\'s channel list for a caller who was waiting before the service listened', async () => {
+    const bed = await start({ stream: false, queues: QUEUES });
+    const call = bed.double.inboundCall(CALLER, { did: '15005550006', queue: 'sales-q' });
+    const [listed] = await bed.phone.listCalls(bed.signal);
+    expect(listed).toMatchObject({ callID: call.channelID, calledNumber: '15005550006', queueID: 'sales', queueName: 'Sales' });
   });
 });
 

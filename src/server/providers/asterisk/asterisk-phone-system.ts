@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { Subscriber } from '../../../contract/subscriber.js';
 import { toSubscriber } from '../agent-person.js';
 import type { Clock } from '../../clock.js';
+import type { QueueConfig } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { checkCaller } from '../caller-check.js';
 import {
   CallNotEndable,
@@ -40,6 +42,8 @@ export interface AsteriskPhoneSystemOptions {
   agents: readonly AsteriskAgent[];
   /** How long an ended call is still listed by the provider itself. */
   keepEndedMs?: number;
+  /** The provider's configured queues: a caller in a `Queue()` one lists in `providerQueues` is that queue's. */
+  queues?: readonly QueueConfig[];
   clock: Clock;
   log?: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
@@ -74,7 +78,11 @@ export const createAsteriskPhoneSystem = (options: AsteriskPhoneSystemOptions): 
   const channelsSchema = listOf(channelSchema, 'channel', options.log);
   const bridgesSchema = listOf(bridgeSchema, 'bridge', options.log);
   const endpointsSchema = listOf(endpointSchema, 'endpoint', options.log);
-  const conversations = new Conversations({ agents: options.agents, keepEndedMs: options.keepEndedMs ?? DEFAULT_KEEP_ENDED_MS });
+  const conversations = new Conversations({
+    agents: options.agents,
+    keepEndedMs: options.keepEndedMs ?? DEFAULT_KEEP_ENDED_MS,
+    queues: new QueueDirectory(options.queues ?? []),
+  });
   const agents = new Map(options.agents.map((agent) => [agent.subscriberID, agent]));
   const endpoints = new Map<string, AriEndpoint>();
   let socketUp = false;

@@ -45,7 +45,19 @@ const start = async (): Promise<Bed> => {
         {
           id: 'acme',
           name: 'Acme',
-          applications: [{ id: 'support', name: 'Support', providers: [asteriskProviderConfig({ ariURL: double.url, syncIntervalMs: 500 })] }],
+          applications: [
+            {
+              id: 'support',
+              name: 'Support',
+              providers: [
+                asteriskProviderConfig({
+                  ariURL: double.url,
+                  syncIntervalMs: 500,
+                  queues: [{ id: 'support', name: 'Support', numbers: ['+15005550006'], providerQueues: ['support'] }],
+                }),
+              ],
+            },
+          ],
           tokens: [
             { name: 't', token: TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] },
             { name: 'floor-supervisor', token: SUPERVISOR_TOKEN, applications: '*', permissions: ['calls:read', 'calls:control'] },
@@ -79,6 +91,8 @@ describe('the Asterisk provider, against a double of ARI', () => {
     const call = bed.double.inboundCall({ name: 'Jane Roe', number: '15550100001' }).ring(['PJSIP/101', 'PJSIP/102']);
     const [ringing] = await bed.until((listed) => listed[0]?.subscriberID !== undefined);
     expect(ringing).toMatchObject({ callID: call.channelID, providerCallID: call.channelID, isOutbound: false, remoteNumber: '15550100001', remoteName: 'Jane Roe' });
+    // The caller dialed 15005550006 and waits in Asterisk's Queue(support), which the configured queue lists.
+    expect(ringing).toMatchObject({ calledNumber: '15005550006', queueID: 'support', queueName: 'Support' });
     call.answer('PJSIP/101');
     const [answered] = await bed.until((listed) => listed[0]?.answeredAt !== undefined);
     expect(answered).toMatchObject({ subscriberID: 'agt-101', subscriberFirstName: 'Ada' });
@@ -105,6 +119,8 @@ describe('the Asterisk provider, against a double of ARI', () => {
     const done = await bed.until((calls) => calls[0]?.endedAt !== undefined);
     expect(done).toHaveLength(1);
     expect(done[0]).toMatchObject({ isOutbound: true, isMissedCall: false, remoteNumber: REMOTE });
+    expect(done[0]).not.toHaveProperty('queueID');
+    expect(done[0]).not.toHaveProperty('calledNumber');
     expect(done[0]?.answeredAt).toBeDefined();
   });
 

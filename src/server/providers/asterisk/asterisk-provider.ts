@@ -54,5 +54,12 @@ export const asteriskProvider = defineProvider({
   // Asterisk pushes every change over its event socket; lists reconcile, and poll only while the socket is down.
   defaults: { syncIntervalMs: 2000 },
   create: ({ password, ...settings }, { provider, clock, log }) =>
-    createAsteriskPhoneSystem({ ...settings, password: password.reveal(), keepEndedMs: provider.keepEndedMs, clock, ...(log ? { log } : {}) }),
+    createAsteriskPhoneSystem({
+      ...settings,
+      password: password.reveal(),
+      keepEndedMs: provider.keepEndedMs,
+      queues: provider.queues ?? [],
+      clock,
+      ...(log ? { log } : {}),
+    }),
 });

@@ -6,6 +6,8 @@
  * first leg (its root), which no later leg changes; the call's fields are read from its legs and
  * the agents' endpoints. The model is kept from ARI's events and reconciled with its lists.
  */
+import { numberKey } from '../../queues/queue-config.js';
+import type { QueueDirectory } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf, type AgentPerson } from '../agent-person.js';
 import type { CallUpdate, ProviderCall } from '../phone-system.js';
 import { parseAriDate, type AriBridge, type AriChannel, type AriEvent } from './ari-messages.js';
@@ -45,8 +47,13 @@ interface Leg {
   cause?: number;
   caller: Party;
   connected: Party;
-  /** The extension it was created for: for a phone's own channel, the number the agent dialed (the dialplan moves on to "s", "h"). */
+  /**
+   * The extension it was created for: for a phone's own channel, the number the agent dialed; for a
+   * caller's, the number they dialed (the dialplan moves on to "s", "h"). ARI's Channel has no DNID.
+   */
   firstExten: string;
+  /** The queue it last waited in, the first argument of the `Queue()` it ran (the service keeps a call's first). */
+  queue?: string;
   /** Asterisk makes a channel it dials out in state "Down"; a phone's call to it comes in ringing ("Ring"). */
   bornDown: boolean;
   /** Service clock time it was first seen: a dialed channel is not a call of its own while its Dial may still come. */
@@ -80,6 +87,16 @@ export const dialedNumber = (dialstring: string | undefined): string => {
 
 /** Dialplan applications a dialed channel runs in: it was made by another's Dial or Queue. */
 const DIALED_APPS = new Set(['AppDial', 'AppDial2', 'AppQueue']);
+
+/** The queue a `Queue()` application's data names: its first argument ("support,t,,,300" → "support"). */
+const queueNameOf = (data: string | undefined): string | undefined => data?.split(',', 1)[0]?.trim() || undefined;
+
+/**
+ * The number an inbound caller dialed, from the extension their channel came in at: digits without
+ * a "+", or the extension as dialed; none for "s", where a channel starts when no number was dialed.
+ */
+const calledNumberOf = (exten: string): string | undefined => (exten === '' || exten === 's' ? undefined : numberKey(exten));
+
 /** A channel Asterisk dialed out, whose Dial has not told who dialed it yet, waits this long before it counts as a call of its own. */
 export const UNJOINED_GRACE_MS = 2000;
 /** Legs set aside are remembered this long at least, so a late event or a list asked before they went cannot bring them back. */
@@ -102,6 +119,8 @@ export interface ConversationsOptions {
   agents: readonly AsteriskAgent[];
   /** How long an ended call is still listed. */
   keepEndedMs: number;
+  /** The provider's configured queues: a caller in a `Queue()` one lists in `providerQueues` is that queue's. */
+  queues: QueueDirectory;
 }
 
 interface EndedCall {
@@ -178,10 +197,16 @@ export class Conversations {
     leg.state = channel.state;
     leg.caller = { name: channel.caller.name, number: channel.caller.number };
     leg.connected = { name: channel.connected.name, number: channel.connected.number };
-    if (channel.dialplan.app_name !== undefined && DIALED_APPS.has(channel.dialplan.app_name)) leg.dialed = true;
+    this.noteApp(leg, channel.dialplan.app_name, channel.dialplan.app_data);
     if (channel.state === 'Up' && leg.upAt === undefined) leg.upAt = at;
     leg.toldTick = ++this.tick;
     return leg;
+  }
+
+  /** What the dialplan application a leg runs tells: it was dialed (`AppDial`, `AppQueue`), or it waits in a queue (`Queue`). */
+  private noteApp(leg: Leg, app: string | undefined, data: string | undefined): void {
+    if (app !== undefined && DIALED_APPS.has(app)) leg.dialed = true;
+    if (app === 'Queue') leg.queue = queueNameOf(data) ?? leg.queue;
   }
 
   private enter(bridge: AriBridge, legID: string): void {
@@ -211,6 +236,10 @@ export class Conversations {
         if (event.dialstring) peer.dialstring = event.dialstring;
         return;
       }
+      case 'ChannelDialplan':
+        // The event names the application itself: an Asterisk older than 13.27 / 16.4 leaves it out of the channel's `dialplan`.
+        this.noteApp(this.see(event.channel, at, now), event.dialplan_app, event.dialplan_app_data);
+        return;
       case 'ChannelEnteredBridge':
         if (event.channel) {
           this.see(event.channel, at, now);
@@ -359,6 +388,11 @@ export class Conversations {
       call.remoteNumber = digitsOf(root.caller.number);
       const name = root.caller.name.trim();
       if (name && name !== root.caller.number) call.remoteName = name;
+      const calledNumber = calledNumberOf(root.firstExten);
+      if (calledNumber !== undefined) call.calledNumber = calledNumber;
+      // The caller's own channel runs `Queue()`, or a Local channel it dialed does.
+      const providerQueue = root.queue ?? legs.find((leg) => leg.queue !== undefined)?.queue;
+      Object.assign(call, this.options.queues.fieldsOf({ isOutbound: false, calledNumber, providerQueue }));
       // An agent's channel that stood before the caller came (an application bridged them) answered when the call began, not before.
       const agentUp = answered[0]?.upAt;
       if (agentUp !== undefined) call.answeredAt = Math.max(agentUp, call.startedAt);

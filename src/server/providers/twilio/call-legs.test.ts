@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { queuesConfigSchema } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { AgentDirectory } from './agent-directory.js';
 import { callsFromLegs } from './call-legs.js';
 import { TWILIO_CALL_STATUSES, type TwilioCall, type TwilioCallStatus } from './twilio-client.js';
@@ -55,7 +57,9 @@ describe('Twilio legs as calls', () => {
     const root = leg({ direction: 'inbound', from: '+15550100001', caller_name: 'ACME CORP' });
     const agentLeg = leg({ parent_call_sid: root.sid, direction: 'outbound-dial', to: 'client:ada', from: '+15550100001', status: 'ringing' });
     const ringing = callsFromLegs([agentLeg, root], agents, T + 3000);
-    expect(ringing).toEqual([{ callID: root.sid, providerCallID: root.sid, isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', remoteName: 'ACME CORP', startedAt: T, ...ada }]);
+    expect(ringing).toEqual([
+      { callID: root.sid, providerCallID: root.sid, isOutbound: false, isMissedCall: false, remoteNumber: '15550100001', remoteName: 'ACME CORP', startedAt: T, calledNumber: '15005550006', ...ada },
+    ]);
     const talking = callsFromLegs([root, { ...agentLeg, status: 'in-progress' }], agents, T + 5000);
     expect(talking).toEqual([expect.objectContaining({ answeredAt: T + 5000, subscriberID: 'agt-ada' })]);
   });
@@ -90,6 +94,31 @@ describe('Twilio legs as calls', () => {
     expect(calls[0]).toMatchObject({ isOutbound: true, remoteNumber: '15550109999', ...ada });
     expect(calls[1]).toMatchObject({ isOutbound: true, remoteNumber: '15550108888' });
     expect(calls[1]?.subscriberID).toBeUndefined();
+  });
+
+  it('gives an inbound call the number dialed and its queue: the Twilio queue it waits in where a queue lists it, else the number’s; none outbound', () => {
+    const directory = new QueueDirectory(
+      queuesConfigSchema.parse([
+        { id: 'support', name: 'Support', numbers: ['+15005550006'], providerQueues: ['support'] },
+        { id: 'sales', name: 'Sales', numbers: ['+15005550007'], providerQueues: ['sales-q'] },
+      ]),
+    );
+    const waiting = leg({ direction: 'inbound', to: '+15005550006' });
+    const unlisted = leg({ direction: 'inbound', to: '+15005550007' });
+    const viaSip = leg({ direction: 'inbound', to: 'sip:support@acme.sip.twilio.com' });
+    const outbound = leg({ direction: 'outbound-api', from: '+15551230101', to: '+15005550006' });
+    const members = new Map([
+      [waiting.sid, 'sales-q'],
+      [unlisted.sid, 'overflow'],
+      [outbound.sid, 'sales-q'],
+    ]);
+    const calls = callsFromLegs([waiting, unlisted, viaSip, outbound], agents, T, { directory, members });
+    expect(calls[0]).toMatchObject({ calledNumber: '15005550006', queueID: 'sales', queueName: 'Sales' });
+    expect(calls[1]).toMatchObject({ calledNumber: '15005550007', queueID: 'sales', queueName: 'Sales' });
+    expect(calls[2]).not.toHaveProperty('calledNumber');
+    expect(calls[2]).not.toHaveProperty('queueID');
+    expect(calls[3]).not.toHaveProperty('calledNumber');
+    expect(calls[3]).not.toHaveProperty('queueID');
   });
 
   it('counts a leg read twice (it ended between two pages) once, as last read', () => {

@@ -3,8 +3,10 @@
  * an inbound call dialed to an agent is a parent leg plus child legs (`parent_call_sid`). One
  * Callboard call per parent, answered when the leg that matters is: the agent's leg for an
  * inbound call (Twilio answers the parent itself to run the number's TwiML), the remote party's
- * for a click-to-call.
+ * for a click-to-call. An inbound call tells the number dialed (its `to`) and, while it waits in a
+ * Twilio queue (`<Enqueue>`), that queue.
  */
+import { QueueDirectory, type QueueFields } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf } from '../agent-person.js';
 import type { ProviderCall } from '../phone-system.js';
 import { type AgentDirectory, type TwilioAgent, digitsOf } from './agent-directory.js';
@@ -58,11 +60,29 @@ const earliest = (times: (number | undefined)[]): number | undefined => {
   return known.length ? Math.min(...known) : undefined;
 };
 
+/** Where inbound calls went: the configured queues, and the Twilio queue (its friendly name) each waiting call is a member of, by call SID. */
+export interface QueuePlaces {
+  directory: QueueDirectory;
+  members: ReadonlyMap<string, string>;
+}
+
+const NO_QUEUES: QueuePlaces = { directory: QueueDirectory.EMPTY, members: new Map() };
+
+/** An inbound call's number dialed (the digits of its `to`; none for a client or SIP address) and its queue: the Twilio queue it waits in, else that number's. */
+export const placeOf = (
+  to: string | null | undefined,
+  directory: QueueDirectory,
+  providerQueue?: string,
+): Pick<ProviderCall, 'calledNumber'> & QueueFields => {
+  const calledNumber = digitsOf(to);
+  return { ...(calledNumber ? { calledNumber } : {}), ...directory.fieldsOf({ isOutbound: false, calledNumber, providerQueue }) };
+};
+
 const startOf = (leg: TwilioCall, seenAt: number) =>
   parseTwilioTime(leg.start_time) ?? parseTwilioTime(leg.date_created) ?? seenAt;
 
 /** One call from its parent leg and child legs, as seen at `seenAt`. */
-const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: AgentDirectory, seenAt: number): ProviderCall => {
+const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: AgentDirectory, seenAt: number, queues: QueuePlaces): ProviderCall => {
   const kind = kindOf(root.direction, root.from, root.to, agents);
   const ended = !isLive(root.status);
   let agent: TwilioAgent | undefined;
@@ -102,6 +122,7 @@ const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: Agent
     ...(agent ? subscriberFieldsOf(agent) : {}),
   };
   if (kind.kind === 'inbound' && root.caller_name) call.remoteName = root.caller_name;
+  if (kind.kind === 'inbound') Object.assign(call, placeOf(root.to, queues.directory, queues.members.get(root.sid)));
   if (answered !== undefined) call.answeredAt = answered;
   // The agent's side: their device's leg for a click-to-call that rang them, the call itself when dialed from their number.
   const agentSide =
@@ -123,7 +144,7 @@ const callOf = (root: TwilioCall, children: readonly TwilioCall[], agents: Agent
  * The calls the legs make, one per parent leg present. A child whose parent is not among the legs
  * (it ended before the window the ended legs were read for) is left out: its call is known already.
  */
-export const callsFromLegs = (legs: readonly TwilioCall[], agents: AgentDirectory, seenAt: number): ProviderCall[] => {
+export const callsFromLegs = (legs: readonly TwilioCall[], agents: AgentDirectory, seenAt: number, queues: QueuePlaces = NO_QUEUES): ProviderCall[] => {
   // A leg read twice (it ended between two pages) counts once, as last read.
   const roots = new Map<string, TwilioCall>();
   const children = new Map<string, Map<string, TwilioCall>>();
@@ -134,5 +155,5 @@ export const callsFromLegs = (legs: readonly TwilioCall[], agents: AgentDirector
       children.set(leg.parent_call_sid, siblings.set(leg.sid, leg));
     }
   }
-  return [...roots.values()].map((root) => callOf(root, [...(children.get(root.sid)?.values() ?? [])], agents, seenAt));
+  return [...roots.values()].map((root) => callOf(root, [...(children.get(root.sid)?.values() ?? [])], agents, seenAt, queues));
 };

@@ -1,5 +1,7 @@
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
+import { queuesConfigSchema } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { WebhookRefused } from '../phone-system.js';
 import { AgentDirectory } from './agent-directory.js';
 import { isSignedByTwilio, readForm, receiveCallback, twilioSignature, updateFromCallback } from './status-callbacks.js';
@@ -14,6 +16,7 @@ const agents = new AgentDirectory([
   { subscriberID: 'agt-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', extension: '101', number: '15551230101', device: 'client:ada', active: true },
 ]);
 const ada = { subscriberID: 'agt-ada', subscriberFirstName: 'Ada', subscriberLastName: 'Lovelace', subscriberEmail: 'ada@example.com', subscriberExtension: '101', subscriberNumber: '15551230101' };
+const queues = new QueueDirectory(queuesConfigSchema.parse([{ id: 'support', name: 'Support', numbers: ['+15005550006'], providerQueues: ['support'] }]));
 const ROOT = `CA${'1'.repeat(32)}`;
 const CHILD = `CA${'2'.repeat(32)}`;
 
@@ -67,7 +70,7 @@ describe('a status callback as an update', () => {
         headers: signature === undefined ? {} : { 'x-twilio-signature': signature },
         body: new URLSearchParams(params).toString(),
       },
-      { authToken: TOKEN, accountSid: ACCOUNT, webhookBaseURL: `${BASE}/`, agents },
+      { authToken: TOKEN, accountSid: ACCOUNT, webhookBaseURL: `${BASE}/`, agents, queues },
     );
 
   it('is refused unsigned, wrongly signed, or about another account', () => {
@@ -78,6 +81,7 @@ describe('a status callback as an update', () => {
     expect(() => receive(other, twilioSignature(TOKEN, `${BASE}${PATH}`, other))).toThrow(WebhookRefused);
     const update = receive(params, twilioSignature(TOKEN, `${BASE}${PATH}`, params));
     expect(update).toEqual([expect.objectContaining({ callID: ROOT, source: ROOT, sequence: 0, at: T })]);
+    expect(update[0]?.fields).toMatchObject({ calledNumber: '15005550006', queueID: 'support', queueName: 'Support' });
   });
 
   it('tells of an inbound call: made, not answered when Twilio answers it, answered by the agent’s leg, ended', () => {
@@ -87,7 +91,7 @@ describe('a status callback as an update', () => {
       at: T,
       source: ROOT,
       sequence: 0,
-      fields: { providerCallID: ROOT, isOutbound: false, remoteNumber: '15550100001' },
+      fields: { providerCallID: ROOT, isOutbound: false, remoteNumber: '15550100001', calledNumber: '15005550006' },
       defaults: { remoteNumber: '15550100001', startedAt: T },
     });
     expect(read({ CallStatus: 'in-progress', SequenceNumber: '1' }).fields.answeredAt).toBeUndefined();
@@ -104,6 +108,21 @@ describe('a status callback as an update', () => {
       fields: { endedAt: T + 30_000 },
       defaults: { startedAt: T },
     });
+  });
+
+  it('tells the number an inbound caller dialed, and the queue that number belongs to: a callback names no Twilio queue', () => {
+    const read = (over: Record<string, string>) => updateFromCallback(readForm(new URLSearchParams(callback(over)).toString()), agents, undefined, queues).fields;
+    expect(read({ CallStatus: 'completed', CallDuration: '30' })).toMatchObject({ calledNumber: '15005550006', queueID: 'support', queueName: 'Support' });
+    const elsewhere = read({ To: '+15005550099' });
+    expect(elsewhere.calledNumber).toBe('15005550099');
+    expect(elsewhere.queueID).toBeUndefined();
+    // A call to a SIP domain or a client dialed no number.
+    expect(read({ To: 'sip:support@acme.sip.twilio.com' })).not.toHaveProperty('calledNumber');
+    // Neither an agent's leg nor an outbound call tells one, even to the queue's number.
+    expect(read({ CallSid: CHILD, ParentCallSid: ROOT, Direction: 'outbound-dial', To: 'client:ada' })).toEqual(ada);
+    const outbound = read({ Direction: 'outbound-api', From: '+15551230101', To: '+15005550006' });
+    expect(outbound).not.toHaveProperty('calledNumber');
+    expect(outbound).not.toHaveProperty('queueID');
   });
 
   it('tells of a click-to-call: the agent’s leg first, answered when the remote leg (marked so in its URL) is', () => {

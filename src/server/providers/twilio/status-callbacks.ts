@@ -4,10 +4,11 @@
  * what it tells of a call, as an update ordered by the leg's `SequenceNumber`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf } from '../agent-person.js';
 import { WebhookRefused, type CallUpdate, type WebhookRequest } from '../phone-system.js';
 import { type AgentDirectory, digitsOf } from './agent-directory.js';
-import { kindOf, parseTwilioTime } from './call-legs.js';
+import { kindOf, parseTwilioTime, placeOf } from './call-legs.js';
 
 /** Form fields as Twilio posts them; a field given twice keeps every value. */
 export type FormParams = Record<string, string | string[]>;
@@ -84,7 +85,7 @@ export type LegHint = 'remote' | undefined;
  * a child leg's tells who was rung and when they answered: an agent's device (their call from now
  * on; an inbound call, if the service does not know it yet) or the remote party of a click-to-call.
  */
-export const updateFromCallback = (params: FormParams, agents: AgentDirectory, hint: LegHint): CallUpdate => {
+export const updateFromCallback = (params: FormParams, agents: AgentDirectory, hint: LegHint, queues = QueueDirectory.EMPTY): CallUpdate => {
   const callSid = required(params, 'CallSid');
   const status = required(params, 'CallStatus');
   if (!CALLBACK_STATUSES.has(status))
@@ -123,6 +124,8 @@ export const updateFromCallback = (params: FormParams, agents: AgentDirectory, h
     isOutbound: kind.kind !== 'inbound',
     ...(remoteNumber ? { remoteNumber } : {}),
     ...(kind.kind === 'inbound' && callerName ? { remoteName: callerName } : {}),
+    // A status callback names no queue (Twilio tells it only to `<Enqueue>`'s own TwiML requests): the number dialed decides here, lists tell the queue a call waits in.
+    ...(kind.kind === 'inbound' ? placeOf(to, queues) : {}),
     ...(kind.kind === 'two-step' || kind.kind === 'direct' ? subscriberFieldsOf(kind.agent) : {}),
     // Twilio answers an inbound call itself to run its TwiML, and a click-to-call's first leg is the agent's: neither is the call's answer.
     ...(answered && (kind.kind === 'direct' || kind.kind === 'outbound') ? { answeredAt: at } : {}),
@@ -143,6 +146,7 @@ export interface CallbackCheck {
   /** The service's address as Twilio reaches it, before the request's path. */
   webhookBaseURL: string;
   agents: AgentDirectory;
+  queues: QueueDirectory;
 }
 
 /** Reads a request to the webhook: Twilio's own, for this account, a status callback; throws WebhookRefused otherwise. */
@@ -157,5 +161,5 @@ export const receiveCallback = (request: WebhookRequest, check: CallbackCheck): 
   if (one(params, 'AccountSid') !== check.accountSid)
     throw new WebhookRefused('malformed', "the callback is not about this provider's account");
   const hint = new URL(url).searchParams.get('leg') === 'remote' ? 'remote' : undefined;
-  return [updateFromCallback(params, check.agents, hint)];
+  return [updateFromCallback(params, check.agents, hint, check.queues)];
 };

@@ -1,6 +1,7 @@
 /** The Twilio provider's past, read back from a double of the Calls resource whose clock the test sets. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock.js';
+import { queuesConfigSchema } from '../../queues/queue-config.js';
 import { TwilioDouble } from '../../../testbed/twilio/twilio-double.js';
 import { TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, TEST_NUMBER, twilioOnDouble } from '../../../testbed/twilio/twilio-testbed.js';
 import type { PastCalls } from '../phone-system.js';
@@ -36,12 +37,14 @@ describe('the Twilio provider’s past', () => {
     const later = inbound('+15550100004', { endAfter: 1000 });
     clock.set(NOW);
 
-    const twilio = twilioOnDouble(double, clock);
+    const twilio = twilioOnDouble(double, clock, queuesConfigSchema.parse([{ id: 'support', name: 'Support', numbers: [`+${TEST_NUMBER}`], providerQueues: ['support'] }]));
     const batches: PastCalls[] = [];
     for await (const batch of twilio.backfill?.({ since: NOW - 4 * HOUR, from: NOW - 4 * HOUR, to: NOW - HOUR }, AbortSignal.timeout(5000)) ?? []) batches.push(batch);
     const calls = batches.flatMap((batch) => batch.calls);
     expect(calls.map((call) => call.callID)).toEqual([answered, missed]);
     expect(calls[0]).toMatchObject({ isOutbound: false, isMissedCall: false, remoteNumber: '15550100002', subscriberID: 'agt-ada', answeredAt: NOW - 3 * HOUR + 4000 });
+    // The past names no Twilio queue: a past call's queue is the number's it dialed.
+    expect(calls[0]).toMatchObject({ calledNumber: TEST_NUMBER, queueID: 'support', queueName: 'Support' });
     expect(calls[1]).toMatchObject({ isMissedCall: true, remoteNumber: '15550100003' });
     expect(batches.at(-1)?.through).toBe(NOW - HOUR);
     expect([tooEarly, later].some((sid) => calls.some((call) => call.callID === sid))).toBe(false);

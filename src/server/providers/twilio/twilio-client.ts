@@ -1,5 +1,5 @@
 /**
- * A small client of Twilio's REST API (2010-04-01) for the Calls resource: HTTP basic auth with
+ * A small client of Twilio's REST API (2010-04-01) for the Calls, Queue and Member resources: HTTP basic auth with
  * the account SID and auth token, form-encoded requests, JSON answers, Twilio's errors turned into
  * ProviderFailure (a 429 / 20429 asks the caller to hold off, longer at each one in a row), and
  * paging within a budget of requests.
@@ -28,10 +28,20 @@ export const TWILIO_CALL_STATUSES = ['queued', 'ringing', 'in-progress', 'comple
 export type TwilioCallStatus = (typeof TWILIO_CALL_STATUSES)[number];
 export const LIVE_STATUSES = ['queued', 'ringing', 'in-progress'] as const satisfies readonly TwilioCallStatus[];
 
-interface CallPage {
-  calls: TwilioCall[];
-  next_page_uri: string | null;
+/** The fields of Twilio's Queue resource the service reads (`api.v2010.account.queue`). */
+export interface TwilioQueue {
+  sid: string | null;
+  friendly_name: string | null;
+  current_size: number;
 }
+
+/** The fields of Twilio's Member resource the service reads (`api.v2010.account.queue.member`): a call waiting in a queue. */
+export interface TwilioMember {
+  call_sid: string | null;
+}
+
+/** A page of a list: its items under the resource's own key (`calls`, `queues`, `queue_members`), and the next page's path. */
+type Page<Key extends string, T> = Record<Key, T[]> & { next_page_uri: string | null };
 
 /** Twilio's error body. */
 interface TwilioErrorBody {
@@ -76,6 +86,7 @@ const formBody = (fields: FormFields): URLSearchParams => {
 
 export class TwilioClient {
   private readonly authorization: string;
+  private readonly accountPath: string;
   private readonly callsPath: string;
   /** Paths (and Twilio's page links) are absolute from the API's root, which may sit under a prefix. */
   private readonly base: string;
@@ -86,7 +97,8 @@ export class TwilioClient {
 
   constructor(private readonly options: TwilioClientOptions) {
     this.authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
-    this.callsPath = `/2010-04-01/Accounts/${options.accountSid}/Calls`;
+    this.accountPath = `/2010-04-01/Accounts/${options.accountSid}`;
+    this.callsPath = `${this.accountPath}/Calls`;
     this.base = options.apiBaseURL.replace(/\/+$/, '');
   }
 
@@ -110,18 +122,47 @@ export class TwilioClient {
    * apart); past it the list is incomplete, which is a failure: a partial list would end calls
    * that are still live.
    */
-  async listCalls(query: Record<string, string>, budget: { left: number }, signal: AbortSignal, pauseMs = 0): Promise<TwilioCall[]> {
-    const calls: TwilioCall[] = [];
-    let path: string | null = `${this.callsPath}.json?${new URLSearchParams({ ...query, PageSize: '1000' }).toString()}`;
-    for (let pages = 0; path; pages += 1) {
+  listCalls(query: Record<string, string>, budget: { left: number }, signal: AbortSignal, pauseMs = 0): Promise<TwilioCall[]> {
+    const path = `${this.callsPath}.json?${new URLSearchParams({ ...query, PageSize: '1000' }).toString()}`;
+    return this.every(path, 'calls', budget, signal, { fail: 'calls' }, pauseMs);
+  }
+
+  /** The pages of `GET .../Queues.json` that `budget` allows: the account's queues (a queue left out only leaves its callers' queue to their number). */
+  listQueues(budget: { left: number }, signal: AbortSignal): Promise<TwilioQueue[]> {
+    return this.every(`${this.accountPath}/Queues.json?PageSize=1000`, 'queues', budget, signal, 'keep');
+  }
+
+  /** The pages of `GET .../Queues/{QueueSid}/Members.json` that `budget` allows: the calls waiting in the queue, first come first. */
+  listMembers(queueSid: string, budget: { left: number }, signal: AbortSignal): Promise<TwilioMember[]> {
+    return this.every(`${this.accountPath}/Queues/${encodeURIComponent(queueSid)}/Members.json?PageSize=1000`, 'queue_members', budget, signal, 'keep');
+  }
+
+  /**
+   * Every page from `path` on, following `next_page_uri`, within `budget` requests; past it, a
+   * failure naming what was listed, or (`keep`) the pages read so far.
+   */
+  private async every<Key extends string, T>(
+    path: string,
+    key: Key,
+    budget: { left: number },
+    signal: AbortSignal,
+    over: { fail: string } | 'keep',
+    pauseMs = 0,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let next: string | null = path;
+    for (let pages = 0; next; pages += 1) {
       if (pages > 0 && pauseMs > 0) await setTimeout(pauseMs, undefined, { signal });
-      if (budget.left <= 0) throw new ProviderFailure('error', 'Twilio lists more calls than the service reads in one sync (its budget of requests ran out)');
+      if (budget.left <= 0) {
+        if (over === 'keep') break;
+        throw new ProviderFailure('error', `Twilio lists more ${over.fail} than the service reads in one sync (its budget of requests ran out)`);
+      }
       budget.left -= 1;
-      const page: CallPage = await this.send<CallPage>('GET', path, signal);
-      calls.push(...page.calls);
-      path = page.next_page_uri;
+      const page: Page<Key, T> = await this.send<Page<Key, T>>('GET', next, signal);
+      items.push(...page[key]);
+      next = page.next_page_uri;
     }
-    return calls;
+    return items;
   }
 
   private async send<T>(method: 'GET' | 'POST', path: string, signal: AbortSignal, body?: URLSearchParams): Promise<T> {

@@ -1,9 +1,12 @@
 /**
  * Twilio Programmable Voice as provider: calls listed from the Calls resource and placed through
  * it, status callbacks taken in as pushed updates, the past read back for the journal. Agents and
- * the devices Twilio reaches them at come from the config.
+ * the devices Twilio reaches them at come from the config; the Twilio queue a call waits in, from
+ * the Queue and Member resources.
  */
 import type { Clock } from '../../clock.js';
+import type { QueueConfig } from '../../queues/queue-config.js';
+import { QueueDirectory } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf } from '../agent-person.js';
 import { checkCaller } from '../caller-check.js';
 import {
@@ -19,9 +22,9 @@ import {
   type ProviderCall,
 } from '../phone-system.js';
 import { AgentDirectory, dialAddress, type TwilioAgent } from './agent-directory.js';
-import { callsFromLegs, parseTwilioTime } from './call-legs.js';
+import { callsFromLegs, parseTwilioTime, type QueuePlaces } from './call-legs.js';
 import { receiveCallback } from './status-callbacks.js';
-import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall, type TwilioCallStatus } from './twilio-client.js';
+import { LIVE_STATUSES, TwilioClient, TwilioRefusal, type FormFields, type TwilioCall, type TwilioCallStatus, type TwilioQueue } from './twilio-client.js';
 import { dialTwiml } from './twiml.js';
 
 export interface TwilioPhoneSystemOptions {
@@ -35,11 +38,19 @@ export interface TwilioPhoneSystemOptions {
   webhookBaseURL?: string;
   dialMode: 'two-step' | 'direct';
   agents: readonly TwilioAgent[];
+  /** The provider's configured queues: a call waiting in a Twilio queue one lists in `providerQueues` is that queue's. */
+  queues?: readonly QueueConfig[];
   clock: Clock;
 }
 
 /** Requests one list may take: three live statuses and the recently ended, each paged by 1,000 legs. */
 export const REQUESTS_PER_LIST = 20;
+/** Pages of the account's queues one list reads, 1,000 queues a page. */
+const QUEUE_PAGES_PER_LIST = 2;
+/** Queues whose members one list reads; past it, the others are read by the next lists, in turn. */
+const MEMBER_QUEUES_PER_LIST = 10;
+/** A Twilio queue holds 5,000 callers at most: 5 pages of members. */
+const MEMBER_PAGES_PER_QUEUE = 5;
 /** Requests a backfill chunk may take (paged by 1,000 legs), and the pause between two, so the past never crowds out the live lists. */
 const BACKFILL_REQUESTS_PER_CHUNK = 200;
 const BACKFILL_PAUSE_MS = 250;
@@ -66,6 +77,11 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): PhoneSystem & { readonly client: TwilioClient } => {
   const client = new TwilioClient(options);
   const agents = new AgentDirectory(options.agents);
+  const queues = new QueueDirectory(options.queues ?? []);
+  /** Whether a configured queue names Twilio queues at all: without one, no queue is read. */
+  const namesTwilioQueues = queues.queues.some((queue) => queue.providerQueues.length > 0);
+  /** Where the next list starts reading members, when more queues hold callers than one list reads. */
+  let memberTurn = 0;
   const callbackURL = (leg?: 'remote') => (options.webhookURL && leg ? `${options.webhookURL}?leg=${leg}` : options.webhookURL);
   /** When the last list read the ended legs: the next reads from a little before it. */
   let endedReadUpTo: number | undefined;
@@ -78,7 +94,25 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
     for (const status of LIVE_STATUSES) legs.push(...(await client.listCalls({ Status: status }, budget, signal)));
     legs.push(...(await client.listCalls({ 'EndTime>': iso(endedSince) }, budget, signal)));
     endedReadUpTo = now;
-    return callsFromLegs(legs, agents, now);
+    return callsFromLegs(legs, agents, now, { directory: queues, members: await readMembers(signal) });
+  };
+
+  /** A Twilio queue that holds callers and that a configured queue lists. */
+  const isWatched = (queue: TwilioQueue): queue is TwilioQueue & { sid: string; friendly_name: string } =>
+    queue.sid !== null && queue.friendly_name !== null && queue.current_size > 0 && queues.queueOf({ isOutbound: false, providerQueue: queue.friendly_name }) !== undefined;
+
+  /** The Twilio queue (its friendly name) each waiting call is a member of, by call SID: of the queues a configured queue lists. */
+  const readMembers = async (signal: AbortSignal): Promise<QueuePlaces['members']> => {
+    const members = new Map<string, string>();
+    if (!namesTwilioQueues) return members;
+    const watched = (await client.listQueues({ left: QUEUE_PAGES_PER_LIST }, signal)).filter(isWatched);
+    const first = memberTurn % Math.max(1, watched.length);
+    const turn = [...watched.slice(first), ...watched.slice(0, first)].slice(0, MEMBER_QUEUES_PER_LIST);
+    memberTurn = first + turn.length;
+    for (const queue of turn)
+      for (const member of await client.listMembers(queue.sid, { left: MEMBER_PAGES_PER_QUEUE }, signal))
+        if (member.call_sid) members.set(member.call_sid, queue.friendly_name);
+    return members;
   };
 
   const placeCall = async (request: PlaceCallRequest, signal: AbortSignal): Promise<CallUpdate[]> => {
@@ -146,7 +180,8 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
     // Paused between pages: a backfill must leave Twilio's rate to the live lists.
     const query = { 'EndTime>': iso(range.from - CHILD_LEGS_BEFORE_MS), 'EndTime<': iso(range.to) };
     const legs = await client.listCalls(query, { left: BACKFILL_REQUESTS_PER_CHUNK }, signal, BACKFILL_PAUSE_MS);
-    const calls = callsFromLegs(legs, agents, range.to)
+    // The past has no members: a past call's queue is its number's.
+    const calls = callsFromLegs(legs, agents, range.to, { directory: queues, members: new Map() })
       .filter((call) => call.endedAt !== undefined && call.endedAt >= range.from && call.endedAt < range.to && call.startedAt >= range.since)
       .sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
     for (let at = 0; at < calls.length; at += BACKFILL_BATCH) {
@@ -173,6 +208,7 @@ export const createTwilioPhoneSystem = (options: TwilioPhoneSystemOptions): Phon
                 accountSid: options.accountSid,
                 webhookBaseURL: options.webhookBaseURL as string,
                 agents,
+                queues,
               }),
           },
         }

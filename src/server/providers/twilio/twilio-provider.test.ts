@@ -20,6 +20,11 @@ const scope = { accountID: 'acme', applicationID: 'support', providerID: 'twilio
 const direct = { ...scope, providerID: 'twilio-direct' };
 const CUSTOMER = '+15550100001';
 const REMOTE = '442079460958';
+/** Support takes the account's number; Sales the callers Twilio's queue "sales-q" holds. */
+const QUEUES = [
+  { id: 'support', name: 'Support', numbers: [`+${TEST_NUMBER}`], providerQueues: ['support'] },
+  { id: 'sales', name: 'Sales', numbers: ['+15005550007'], providerQueues: ['sales-q'] },
+];
 
 interface Bed {
   double: TwilioDouble;
@@ -49,6 +54,8 @@ interface StartOptions {
   authToken?: string;
   /** Where the service logs, at debug level. */
   log?: (line: string) => void;
+  /** The queues of the two-step provider. */
+  queues?: typeof QUEUES;
 }
 
 const start = async (options: StartOptions = {}): Promise<Bed> => {
@@ -76,7 +83,7 @@ const start = async (options: StartOptions = {}): Promise<Bed> => {
               id: 'support',
               name: 'Support',
               providers: [
-                withToken(twilioProviderConfig({ apiBaseURL: double.url, webhookBaseURL, syncIntervalMs })),
+                withToken(twilioProviderConfig({ apiBaseURL: double.url, webhookBaseURL, syncIntervalMs, ...(options.queues ? { queues: options.queues } : {}) })),
                 withToken(twilioProviderConfig({ id: 'twilio-direct', apiBaseURL: double.url, webhookBaseURL, syncIntervalMs, dialMode: 'direct' })),
               ],
             },
@@ -198,6 +205,38 @@ describe('the Twilio provider, against a double of Twilio’s API', () => {
     bed.double.hangUp(root);
     const over = await bed.until((calls) => calls[0]?.endedAt !== undefined);
     expect(over[0]).toMatchObject({ isMissedCall: false, subscriberID: 'agt-ada' });
+    noViolations(bed);
+  });
+
+  it('gives an inbound call the number dialed and the queue of the Twilio queue it waits in, else of that number; an outbound call neither', async () => {
+    const bed = await start({ queues: QUEUES });
+    const waiting = bed.double.inbound({ from: CUSTOMER, to: `+${TEST_NUMBER}`, statusCallback: bed.webhookURL });
+    const salesQueue = bed.double.enqueue(waiting, 'sales-q');
+    // A Twilio queue no configured queue names: the number dialed decides.
+    const overflow = bed.double.inbound({ from: '+15550100002', to: `+${TEST_NUMBER}` });
+    bed.double.enqueue(overflow, 'overflow');
+    expect((await bed.api('POST', paths.makeCall(scope), { providerSubscriberID: 'agt-ada', remoteNumber: REMOTE })).status).toBe(204);
+    await bed.app.providers.get(scope)?.sync.syncOnce();
+    const listed = await bed.calls();
+    // The number dialed is Support's, but Twilio's queue says Sales: the phone system's own queue comes first.
+    expect(listed.find((call) => call.callID === waiting)).toMatchObject({ isOutbound: false, calledNumber: TEST_NUMBER, queueID: 'sales', queueName: 'Sales' });
+    expect(listed.find((call) => call.callID === overflow)).toMatchObject({ isOutbound: false, calledNumber: TEST_NUMBER, queueID: 'support', queueName: 'Support' });
+    const outbound = listed.find((call) => call.isOutbound);
+    expect(outbound).toBeDefined();
+    expect(outbound).not.toHaveProperty('calledNumber');
+    expect(outbound).not.toHaveProperty('queueID');
+    // Only the members of the queue a configured queue names were read.
+    const memberReads = bed.double.requests.filter((request) => request.path.endsWith('/Members.json')).map((request) => request.path);
+    expect(new Set(memberReads)).toEqual(new Set([`/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Queues/${salesQueue}/Members.json`]));
+
+    // Dequeued to an agent, answered and ended (its end callback names the number, not the queue): still Sales's call.
+    bed.double.dequeue(waiting);
+    const [agentLeg] = bed.double.dialAgents(waiting, ['client:ada'], { statusCallback: bed.webhookURL });
+    bed.double.answer(agentLeg as string);
+    bed.double.hangUp(waiting);
+    await bed.app.providers.get(scope)?.sync.syncOnce();
+    const over = await bed.until((calls) => calls.find((call) => call.callID === waiting)?.endedAt !== undefined);
+    expect(over.find((call) => call.callID === waiting)).toMatchObject({ isMissedCall: false, subscriberID: 'agt-ada', calledNumber: TEST_NUMBER, queueID: 'sales', queueName: 'Sales' });
     noViolations(bed);
   });
 

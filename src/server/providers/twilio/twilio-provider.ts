@@ -57,10 +57,11 @@ export const twilioProvider = defineProvider({
   settings: twilioSettingsSchema,
   // Each list costs Twilio several requests, and status callbacks tell most changes at once: listed less often.
   defaults: { syncIntervalMs: 2000, minListIntervalMs: 1000 },
-  create: ({ authToken, webhookBaseURL, ...settings }, { clock, webhookPath }) =>
+  create: ({ authToken, webhookBaseURL, ...settings }, { provider, clock, webhookPath }) =>
     createTwilioPhoneSystem({
       ...settings,
       authToken: authToken.reveal(),
+      queues: provider.queues ?? [],
       clock,
       ...(webhookBaseURL ? { webhookBaseURL, webhookURL: `${webhookBaseURL.replace(/\/+$/, '')}${webhookPath()}` } : {}),
     }),
