@@ -89,3 +89,42 @@ test('the live view with its queues passes axe in both themes', async ({ page })
     await page.screenshot({ path: `${SHOTS}/queues-${scheme}-1280.png` });
   }
 });
+
+test("the wallboard's queue rows fit every screen from 720p to 4K, for one queue and for twelve, in both themes", async ({ page }) => {
+  test.setTimeout(120_000);
+  const twelve = Array.from({ length: 12 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`).join(',');
+  for (const [count, queue] of [
+    [1, 'q01'],
+    [12, twelve],
+  ] as const) {
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+      [3840, 2160],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${service.baseURL}/#token=${E2E_SUPERVISOR_TOKEN}`);
+      await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
+      await page.goto(`${service.baseURL}/wallboard?provider=big&queues=1&queue=${queue}`);
+      const cards = page.getByRole('list', { name: 'Queues' }).getByRole('listitem');
+      await expect(cards).toHaveCount(count);
+      const fit = await page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        const clipped = [...document.querySelectorAll('ul[aria-label="Queues"] > li')].filter(
+          (card) => card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1,
+        ).length;
+        return { scrollHeight: root.scrollHeight, scrollWidth: root.scrollWidth, height: window.innerHeight, width: window.innerWidth, clipped };
+      });
+      expect(fit.scrollHeight, `${count} at ${width}x${height}: height`).toBeLessThanOrEqual(fit.height);
+      expect(fit.scrollWidth, `${count} at ${width}x${height}: width`).toBeLessThanOrEqual(fit.width);
+      expect(fit.clipped, `${count} at ${width}x${height}: cards whose figures do not fit`).toBe(0);
+      if (width === 1920) await page.screenshot({ path: `${SHOTS}/wall-queues-${count}-1080.png` });
+    }
+  }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${service.baseURL}/wallboard?provider=big&queues=1&queue=${twelve}&theme=${scheme}`);
+    await expect(page.getByRole('list', { name: 'Queues' }).getByRole('listitem')).toHaveCount(12);
+    await expectNoSeriousA11yViolations(page);
+  }
+});

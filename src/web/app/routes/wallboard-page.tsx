@@ -3,7 +3,7 @@
  * beside or instead of the chart (`?agents=1`); theme and scale from the URL, never paused.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CallTiles, type CallTileName } from '../../features/call-stats/components/call-tiles.js';
 import { SERVICE_LEVEL_TILES, ServiceLevelTiles } from '../../features/service-level/components/service-level-tiles.js';
@@ -17,7 +17,11 @@ import { useFreshness, type Freshness } from '../../features/freshness/hooks/use
 import { staleReason } from '../../features/freshness/components/stale-banner.js';
 import { useApi } from '../../lib/api/api-context.js';
 import { meKeys } from '../../lib/api/me-query.js';
-import { useAgentBoard } from '../../lib/api/use-agent-board.js';
+import { useAgentBoard, type AgentBoardFeed } from '../../lib/api/use-agent-board.js';
+import { WallQueues } from '../../features/queues/components/wall-queues.js';
+import { useQueues } from '../../features/queues/hooks/use-queues.js';
+import { boardInScope, callsInScope, queueScopeKey, queueScopeOf, scopeNames } from '../../features/queues/utils/queue-view.js';
+import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
@@ -93,6 +97,7 @@ const useLiveViewSearch = (): string => {
   next.delete('theme');
   next.delete('scale');
   next.delete('agents');
+  next.delete('queues');
   const search = next.toString();
   return search ? `?${search}` : '';
 };
@@ -140,12 +145,22 @@ const selectionName = (workspace: Workspace): string => {
  */
 const AGENTS_BESIDE_CHART = 60;
 
-const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents: boolean }) => {
-  const feed = useCallsFeed(workspace.scopes, { inBackground: true });
+const Wallboard = ({ workspace, showAgents, showQueues }: { workspace: Workspace; showAgents: boolean; showQueues: boolean }) => {
+  const wholeFeed = useCallsFeed(workspace.scopes, { inBackground: true });
+  const queues = useQueues(workspace.scopes, wholeFeed.mode);
+  const [queueIDs] = useQueueParam();
+  const candidate = queueScopeOf(queueIDs, queues.rows);
+  const scopeKey = queueScopeKey(candidate);
+  // One object while the chosen queues and their parameters stay.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queueScope = useMemo(() => candidate, [scopeKey]);
+  const scopedCalls = useMemo(() => callsInScope(wholeFeed.calls, queueScope), [wholeFeed.calls, queueScope]);
+  const feed = useMemo(() => (scopedCalls === wholeFeed.calls ? wholeFeed : { ...wholeFeed, calls: scopedCalls }), [wholeFeed, scopedCalls]);
   const [rules] = useAlertRules();
   // The board is read for its tiles, or for a rule on agents available.
   const watchesAgents = rules.available.warning !== undefined || rules.available.critical !== undefined;
-  const board = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents || watchesAgents });
+  const wholeBoard = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents || watchesAgents });
+  const board = useMemo(() => boardInScope(wholeBoard, queueScope, queues.rows), [wholeBoard, queueScope, queues.rows]);
   const agentsOnly = showAgents && board.agents.length > AGENTS_BESIDE_CHART;
   useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
@@ -162,7 +177,10 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
       <header className="flex flex-wrap items-center justify-between gap-x-10 gap-y-2 portrait:flex-col portrait:items-start">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-5">
           <h1 className="text-[2.5rem] leading-tight font-bold">Live calls</h1>
-          <p className="text-[1.75rem] text-muted">{selectionName(workspace)}</p>
+          <p className="text-[1.75rem] text-muted">
+            {selectionName(workspace)}
+            {queueIDs.length === 0 ? '' : queueIDs.length > 3 ? ` · ${queueIDs.length} queues` : ` · ${scopeNames(queueIDs, queues.rows).join(', ')}`}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-10 gap-y-2 portrait:flex-col portrait:items-start">
           <SoundToggle className="text-[1rem]" />
@@ -180,7 +198,55 @@ const Wallboard = ({ workspace, showAgents }: { workspace: Workspace; showAgents
         </div>
       </header>
       {/* With the board, in its own row: the board fits itself to the height left, and its totals stay in view. */}
-      {showAgents && !stale ? <WallAlertBanner center={alerts} /> : null}
+      {(showAgents || showQueues) && !stale ? <WallAlertBanner center={alerts} /> : null}
+      {showQueues ? (
+        <div className={`relative flex min-h-0 flex-1 flex-col ${stale ? 'stale-data' : ''}`} data-stale={stale || undefined}>
+          <WallQueues feed={queues} only={queueIDs} />
+          {stale ? <NotLive feed={feed} freshness={freshness} timeZone={timeZone} /> : null}
+        </div>
+      ) : (
+        <QueueScopeProvider scope={queueScope}>
+          <WallFigures
+            feed={feed}
+            workspace={workspace}
+            showAgents={showAgents}
+            agentsOnly={agentsOnly}
+            stale={stale}
+            board={board}
+            alerts={alerts}
+            freshness={freshness}
+            timeZone={timeZone}
+          />
+        </QueueScopeProvider>
+      )}
+    </>
+  );
+};
+
+/** The wall's tiles, and the chart and the board below them. */
+const WallFigures = ({
+  feed,
+  workspace,
+  showAgents,
+  agentsOnly,
+  stale,
+  board,
+  alerts,
+  freshness,
+  timeZone,
+}: {
+  feed: CallsFeed;
+  workspace: Workspace;
+  showAgents: boolean;
+  agentsOnly: boolean;
+  stale: boolean;
+  board: AgentBoardFeed;
+  alerts: ReturnType<typeof useAlertCenter>;
+  freshness: Freshness;
+  timeZone: string;
+}) => {
+  return (
+    <>
       <div className={stale ? 'stale-data' : undefined} data-stale={stale || undefined}>
         {/* Service level and who waits first: what a room reads from across it. */}
         <CallTiles
@@ -239,7 +305,7 @@ export const WallboardPage = () => {
           </p>
         </div>
       ) : null}
-      {state.status === 'ready' ? <Wallboard workspace={state.workspace} showAgents={params.get('agents') === '1'} /> : null}
+      {state.status === 'ready' ? <Wallboard workspace={state.workspace} showAgents={params.get('agents') === '1'} showQueues={params.get('queues') === '1'} /> : null}
       {/* In the page's bottom padding: there when wanted, never taking room from the numbers. */}
       <Link
         to={{ pathname: '/', search: liveSearch }}

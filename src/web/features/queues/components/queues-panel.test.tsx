@@ -31,7 +31,13 @@ const queue = (queueID: string, name: string, extra: Partial<QueueFigures> = {})
   answerWithinSeconds: 20,
   shortAbandonSeconds: 5,
   serviceLevelTarget: 0.8,
-  now: { waiting: 2, longestWaitSeconds: 40, oldestWaitingSince: new Date(Date.now() - 40_000).toISOString(), talking: 3, agents: { staffed: 9, available: 1, ringing: 0, onCall: 8, inactive: 0, offline: 1 } },
+  now: {
+    waiting: 2,
+    longestWaitSeconds: 40,
+    oldestWaitingSince: new Date(Date.now() - 40_000).toISOString(),
+    talking: 3,
+    agents: { staffed: 9, available: 1, ringing: 0, onCall: 8, inactive: 0, offline: 1 },
+  },
   today: period(),
   last15Minutes: period(),
   agentsNeeded: { agents: 12, serviceLevel: 0.83, offeredPerHour: 180, averageHandleSeconds: 200, basedOnMinutes: 30 },
@@ -41,15 +47,26 @@ const queue = (queueID: string, name: string, extra: Partial<QueueFigures> = {})
 const feed = (queues: QueueFigures[]): QueuesFeed => ({
   status: 'ready',
   rows: queues.map((q) => ({ providerID: 'pbx', queue: q })),
-  unqueued: [{ providerID: 'pbx', figures: { now: { waiting: 0, longestWaitSeconds: 0, talking: 1 }, today: period({ serviceLevel: 1 }) } }],
+  unqueued: [
+    {
+      providerID: 'pbx',
+      figures: { now: { waiting: 0, longestWaitSeconds: 0, talking: 1 }, today: period({ serviceLevel: 1 }) },
+    },
+  ],
   partial: false,
 });
 
 describe('QueuesPanel', () => {
-  it("says in words, not colour alone, which queue is below its own target and how many agents it is short", () => {
+  it('says in words, not colour alone, which queue is below its own target and how many agents it is short', () => {
     renderWithApp(
       <QueuesPanel
-        feed={feed([queue('support', 'Support'), queue('sales', 'Sales', { serviceLevelTarget: 0.7, agentsNeeded: { agents: 5, serviceLevel: 0.8, offeredPerHour: 40, averageHandleSeconds: 100, basedOnMinutes: 30 } })])}
+        feed={feed([
+          queue('support', 'Support'),
+          queue('sales', 'Sales', {
+            serviceLevelTarget: 0.7,
+            agentsNeeded: { agents: 5, serviceLevel: 0.8, offeredPerHour: 40, averageHandleSeconds: 100, basedOnMinutes: 30 },
+          }),
+        ])}
         selected={[]}
         onSelect={() => undefined}
         showProvider={false}
@@ -68,7 +85,14 @@ describe('QueuesPanel', () => {
 
   it("adds and takes away a queue from the page's scope when its name is pressed", async () => {
     const onSelect = vi.fn();
-    const { rerender } = renderWithApp(<QueuesPanel feed={feed([queue('support', 'Support'), queue('sales', 'Sales')])} selected={['sales']} onSelect={onSelect} showProvider={false} />);
+    const { rerender } = renderWithApp(
+      <QueuesPanel
+        feed={feed([queue('support', 'Support'), queue('sales', 'Sales')])}
+        selected={['sales']}
+        onSelect={onSelect}
+        showProvider={false}
+      />,
+    );
     const table = screen.getByRole('table');
     expect(within(table).getByRole('button', { name: '✓ Sales' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(within(table).getByRole('button', { name: 'Support' }));
@@ -82,9 +106,21 @@ describe('QueuesPanel', () => {
   });
 
   it("applies a stream's change: a changed queue replaced where it stands, the others kept as they were", () => {
-    const before = { figuresAt: '2026-11-22T09:00:00.000Z', dayStart: '2026-11-22T00:00:00.000Z', queues: [queue('support', 'Support'), queue('sales', 'Sales')], unqueued: feed([]).unqueued[0]!.figures };
+    const before = {
+      figuresAt: '2026-11-22T09:00:00.000Z',
+      dayStart: '2026-11-22T00:00:00.000Z',
+      queues: [queue('support', 'Support'), queue('sales', 'Sales')],
+      unqueued: feed([]).unqueued[0]!.figures,
+    };
     const changed = queue('sales', 'Sales', { today: period({ offered: 101 }) });
-    const after = applyQueueChanges(before, { providerID: 'pbx', cursor: 'e.2', figuresAt: '2026-11-22T09:00:05.000Z', dayStart: before.dayStart, upserted: [changed], unqueued: before.unqueued });
+    const after = applyQueueChanges(before, {
+      providerID: 'pbx',
+      cursor: 'e.2',
+      figuresAt: '2026-11-22T09:00:05.000Z',
+      dayStart: before.dayStart,
+      upserted: [changed],
+      unqueued: before.unqueued,
+    });
     expect(after.queues[0]).toBe(before.queues[0]);
     expect(after.queues[1]).toBe(changed);
     expect(after.figuresAt).toBe('2026-11-22T09:00:05.000Z');

@@ -35,7 +35,12 @@ export const LevelAgainstTarget = ({ level, target }: { level: number | null; ta
         <span className={`font-semibold tabular-nums ${far ? 'text-danger' : below ? 'text-warn' : ''}`}>{percent(level)}</span>
         {below ? (
           <span className={`text-xs font-medium ${far ? 'text-danger' : 'text-warn'}`}>
-            {far ? <CriticalIcon aria-hidden className="inline align-[-0.125em]" /> : <WarningIcon aria-hidden className="inline align-[-0.125em]" />} Below target
+            {far ? (
+              <CriticalIcon aria-hidden className="inline align-[-0.125em]" />
+            ) : (
+              <WarningIcon aria-hidden className="inline align-[-0.125em]" />
+            )}{' '}
+            Below target
           </span>
         ) : null}
       </div>
@@ -45,7 +50,11 @@ export const LevelAgainstTarget = ({ level, target }: { level: number | null; ta
             className={`h-1.5 rounded-full ${far ? 'bg-danger' : below ? 'bg-warn' : 'bg-available'}`}
             style={{ width: `${Math.round((level ?? 0) * 100)}%` }}
           />
-          <div className="absolute -top-1 h-3.5 w-0.5 bg-ink" style={{ left: `calc(${Math.round(target * 100)}% - 1px)` }} title={`Target ${percent(target)}`} />
+          <div
+            className="absolute -top-1 h-3.5 w-0.5 bg-ink"
+            style={{ left: `calc(${Math.round(target * 100)}% - 1px)` }}
+            title={`Target ${percent(target)}`}
+          />
         </div>
       )}
       {target === undefined ? null : <span className="text-xs text-muted">target {percent(target)}</span>}
@@ -55,7 +64,12 @@ export const LevelAgainstTarget = ({ level, target }: { level: number | null; ta
 
 const Needed = ({ queue }: { queue: QueueFigures }) => {
   const needed = queue.agentsNeeded;
-  if (!needed) return <span className="text-muted" title="No call of this queue has been answered and ended yet today: no handle time to go by.">{UNKNOWN}</span>;
+  if (!needed)
+    return (
+      <span className="text-muted" title="No call of this queue has been answered and ended yet today: no handle time to go by.">
+        {UNKNOWN}
+      </span>
+    );
   const staffed = queue.now.agents.staffed;
   const short = needed.agents - staffed;
   return (
@@ -78,9 +92,21 @@ const Abandoned = ({ today }: { today: QueuePeriod }) => (
   </span>
 );
 
-const Cell = ({ children, className = '' }: { children: ReactNode; className?: string }) => <td className={`px-3 py-2 align-top ${className}`}>{children}</td>;
+const Cell = ({ children, className = '' }: { children: ReactNode; className?: string }) => (
+  <td className={`px-3 py-2 align-top ${className}`}>{children}</td>
+);
 
-const QueueName = ({ name, detail, selected, onToggle }: { name: string; detail?: string; selected: boolean; onToggle: () => void }) => (
+const QueueName = ({
+  name,
+  detail,
+  selected,
+  onToggle,
+}: {
+  name: string;
+  detail?: string;
+  selected: boolean;
+  onToggle: () => void;
+}) => (
   <th scope="row" className="px-3 py-2 text-left align-top font-normal">
     <button
       type="button"
@@ -100,13 +126,26 @@ const columns = [
   { label: 'Waiting', title: QUEUE_DEFINITIONS.waiting },
   { label: 'Longest wait', title: QUEUE_DEFINITIONS.longestWaitSeconds },
   { label: 'Agents free / staffed', title: QUEUE_DEFINITIONS.agents },
-  { label: 'Service level today', title: `${SERVICE_LEVEL_DEFINITIONS.serviceLevel} With the queue's own answer time; the mark is its target.` },
+  {
+    label: 'Service level today',
+    title: `${SERVICE_LEVEL_DEFINITIONS.serviceLevel} With the queue's own answer time; the mark is its target.`,
+  },
   { label: 'Avg. answer', title: SERVICE_LEVEL_DEFINITIONS.averageAnswerSeconds },
   { label: 'Abandoned today', title: SERVICE_LEVEL_DEFINITIONS.abandoned },
   { label: 'Agents needed now', title: QUEUE_DEFINITIONS.agentsNeeded },
 ] as const;
 
-const QueueLine = ({ row, selected, onToggle, showProvider }: { row: QueueRow; selected: boolean; onToggle: () => void; showProvider: boolean }) => {
+const QueueLine = ({
+  row,
+  selected,
+  onToggle,
+  showProvider,
+}: {
+  row: QueueRow;
+  selected: boolean;
+  onToggle: () => void;
+  showProvider: boolean;
+}) => {
   const { queue } = row;
   const { now, today } = queue;
   return (
@@ -141,8 +180,15 @@ const QueueLine = ({ row, selected, onToggle, showProvider }: { row: QueueRow; s
 
 const NoQueueLine = ({ figures, selected, onToggle }: { figures: UnqueuedFigures; selected: boolean; onToggle: () => void }) => (
   <tr className={`border-t border-line ${selected ? 'bg-raised' : ''}`}>
-    <QueueName name="No queue" detail={`direct calls · ${figures.today.offered} offered today`} selected={selected} onToggle={onToggle} />
-    <Cell className={`text-lg font-semibold tabular-nums ${figures.now.waiting > 0 ? '' : 'text-muted'}`}>{figures.now.waiting}</Cell>
+    <QueueName
+      name="No queue"
+      detail={`direct calls · ${figures.today.offered} offered today`}
+      selected={selected}
+      onToggle={onToggle}
+    />
+    <Cell className={`text-lg font-semibold tabular-nums ${figures.now.waiting > 0 ? '' : 'text-muted'}`}>
+      {figures.now.waiting}
+    </Cell>
     <Cell>
       <LongestWait since={figures.now.oldestWaitingSince} />
     </Cell>
@@ -196,7 +242,9 @@ const QueueCard = ({ row, selected, onToggle }: { row: QueueRow; selected: boole
       </dl>
       <p className="text-xs text-muted">
         Avg. answer {seconds(today.averageAnswerSeconds)} · abandoned {today.abandoned} ({percent(today.abandonRate)}) ·{' '}
-        {queue.agentsNeeded ? `${queue.agentsNeeded.agents} agents needed` : 'agents needed not known yet'}
+        {queue.agentsNeeded
+          ? `${queue.agentsNeeded.agents} ${queue.agentsNeeded.agents === 1 ? 'agent' : 'agents'} needed`
+          : 'agents needed not known yet'}
       </p>
     </li>
   );
@@ -244,7 +292,9 @@ export const QueuesPanel = ({
   if (feed.status === 'ready' && feed.rows.length === 0) return null;
   const toggle = (id: string) => onSelect(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
   const unqueued = unqueuedTotal(feed);
-  const belowTarget = feed.rows.filter(({ queue }) => queue.today.serviceLevel !== null && queue.today.serviceLevel < queue.serviceLevelTarget).length;
+  const belowTarget = feed.rows.filter(
+    ({ queue }) => queue.today.serviceLevel !== null && queue.today.serviceLevel < queue.serviceLevelTarget,
+  ).length;
   return (
     <Panel
       title="Queues"
@@ -271,7 +321,9 @@ export const QueuesPanel = ({
       </ul>
       <div className="-m-4 hidden max-h-[26rem] overflow-auto md:block">
         <table className="w-full min-w-[56rem] border-collapse text-sm">
-          <caption className="sr-only">Each queue now and today. Choose a queue's name to show only its calls on this page.</caption>
+          <caption className="sr-only">
+            Each queue now and today. Choose a queue's name to show only its calls on this page.
+          </caption>
           <thead className="sticky top-0 z-10 bg-panel text-left text-xs text-muted uppercase">
             <tr>
               {columns.map((column) => (
@@ -291,7 +343,9 @@ export const QueuesPanel = ({
                 onToggle={() => toggle(row.queue.queueID)}
               />
             ))}
-            {unqueued ? <NoQueueLine figures={unqueued} selected={selected.includes(NO_QUEUE)} onToggle={() => toggle(NO_QUEUE)} /> : null}
+            {unqueued ? (
+              <NoQueueLine figures={unqueued} selected={selected.includes(NO_QUEUE)} onToggle={() => toggle(NO_QUEUE)} />
+            ) : null}
           </tbody>
         </table>
       </div>
