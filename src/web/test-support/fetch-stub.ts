@@ -53,12 +53,13 @@ const notFound = () =>
 
 /**
  * What a service implementing only the spec answers to our extensions the live pages use on their
- * own: no change stream (the dashboard then polls), no journal to seed the charts from. A test
+ * own: no change stream (the dashboard then polls), no journal to seed the charts from, no queues. A test
  * that streams or seeds gives its own route for the same path.
  */
 const SPEC_ONLY: RouteTable = {
   'GET /v1/accounts/:accountID/applications/:applicationID/calls/stream': notFound,
   'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/concurrency': notFound,
+  'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/queues': notFound,
 };
 
 /** Replaces `fetch` for this test; the returned spy records every request as it was made. */

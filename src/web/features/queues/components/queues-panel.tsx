@@ -289,7 +289,8 @@ export const QueuesPanel = ({
   onSelect: (ids: string[]) => void;
   showProvider: boolean;
 }) => {
-  if (feed.status === 'ready' && feed.rows.length === 0) return null;
+  // A provider without queues (or a service that has none to tell) shows no panel at all: nothing moves when the figures arrive.
+  if (feed.rows.length === 0) return null;
   const toggle = (id: string) => onSelect(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
   const unqueued = unqueuedTotal(feed);
   const belowTarget = feed.rows.filter(
