@@ -155,7 +155,7 @@ const LiveView = ({
       </div>
       <StaleBanner feed={feed} freshness={freshness} timeZone={timeZone} />
       <QueueScopeLine ids={queueIDs} rows={queues.rows} onClear={() => setQueueIDs([])} />
-      <LiveAlertStrip calls={calls} scopes={workspace.scopes} board={board} ready={status === 'ready'} />
+      <LiveAlertStrip calls={calls} scopes={workspace.scopes} board={board} ready={status === 'ready'} queues={queues} />
       <div className={`flex flex-col gap-4 ${dimmed ? 'stale-data' : ''}`} data-stale={dimmed || undefined}>
         <QueuesPanel feed={queues} selected={queueIDs} onSelect={setQueueIDs} showProvider={workspace.scopes.length > 1} />
         <QueueScopeProvider scope={queueScope}>

@@ -169,7 +169,13 @@ const Wallboard = ({ workspace, showAgents, showQueues }: { workspace: Workspace
   const stale = freshness.level === 'stale';
   useWallTitle(feed, stale);
   useLoadPhoneRules(feed.status === 'ready');
-  const alerts = useAlertCenter({ calls: feed.calls, scopes: workspace.scopes, board: showAgents || watchesAgents ? board : undefined, ready: feed.status === 'ready' });
+  const alerts = useAlertCenter({
+    calls: feed.calls,
+    scopes: workspace.scopes,
+    board: showAgents || watchesAgents ? board : undefined,
+    ready: feed.status === 'ready',
+    queues,
+  });
 
   return (
     <>

@@ -21,7 +21,8 @@ import { waitingNow } from '../../service-level/utils/waiting.js';
 import { playAlertTone } from '../utils/alert-sound.js';
 import { notifyAlert } from '../utils/alert-notifications.js';
 import { AlertTracker, type TrackedAlert } from '../utils/alert-tracker.js';
-import { evaluateAlerts, unknownRules, type AlertCondition, type AlertFigures, type AlertID } from '../utils/evaluate-alerts.js';
+import { evaluateAlerts, unknownRules, type AlertCondition, type AlertFigures, type AlertID, type QueueAlertFigures } from '../utils/evaluate-alerts.js';
+import type { QueuesFeed } from '../../queues/hooks/use-queues.js';
 
 export interface AlertCenter {
   alerts: TrackedAlert[];
@@ -45,9 +46,27 @@ export interface AlertCenterInput {
   board: AgentBoardFeed | undefined;
   /** False while the calls are loading: no rule reads a count that is not known yet. */
   ready: boolean;
+  /** The queues' figures, where the page has them: each queue's own rules read them. */
+  queues?: QueuesFeed | undefined;
 }
 
-export const useAlertCenter = ({ calls, scopes, board, ready }: AlertCenterInput): AlertCenter => {
+/** What each queue's rules read, from the service's figures of it. */
+const queueFiguresOf = (feed: QueuesFeed | undefined): QueueAlertFigures[] =>
+  feed?.status === 'ready'
+    ? feed.rows.map(({ queue }) => ({
+        queueID: queue.queueID,
+        name: queue.name,
+        serviceLevel: queue.last15Minutes.serviceLevel,
+        target: queue.serviceLevelTarget,
+        answerWithinSeconds: queue.answerWithinSeconds,
+        waiting: queue.now.waiting,
+        missed: queue.last15Minutes.abandoned,
+        live: queue.now.waiting + queue.now.talking,
+        available: queue.now.agents.available,
+      }))
+    : [];
+
+export const useAlertCenter = ({ calls, scopes, board, ready, queues }: AlertCenterInput): AlertCenter => {
   const now = useNow();
   const timeZone = useTimeZone();
   const [settings] = useServiceLevelSettings();
@@ -71,7 +90,7 @@ export const useAlertCenter = ({ calls, scopes, board, ready }: AlertCenterInput
       }
     : {};
   // What trips and what is not known yet, as text: the effect below runs when that changes, not every second.
-  const key = JSON.stringify({ conditions: evaluateAlerts(figures, rules, settings), unknown: unknownRules(figures) });
+  const key = JSON.stringify({ conditions: evaluateAlerts(figures, rules, settings, ready ? queueFiguresOf(queues) : []), unknown: unknownRules(figures) });
 
   useEffect(() => {
     const { conditions, unknown } = JSON.parse(key) as { conditions: AlertCondition[]; unknown: AlertID[] };

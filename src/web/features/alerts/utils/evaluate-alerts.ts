@@ -4,7 +4,23 @@ import { formatDuration } from '../../../lib/format.js';
 import { serviceLevelAlert, waitAlert, type ServiceLevelSettings } from '../../../lib/service-level-settings.js';
 
 export type AlertLevel = 'warning' | 'critical';
-export type AlertID = CountRuleID | 'service-level' | 'longest-wait';
+/** A rule on the whole view, or on one queue (`waiting@support`, `service-level@support`). */
+export type AlertID = CountRuleID | 'service-level' | 'longest-wait' | `${CountRuleID | 'service-level'}@${string}`;
+
+/** One queue's figures as its rules read them (from the service's queue figures). */
+export interface QueueAlertFigures {
+  queueID: string;
+  name: string;
+  /** Service level over the last 15 minutes, with the queue's own answer time; null without calls. */
+  serviceLevel: number | null;
+  target: number;
+  answerWithinSeconds: number;
+  waiting: number;
+  /** Callers who gave up in the last 15 minutes (short abandons left out). */
+  missed: number;
+  live: number;
+  available: number;
+}
 
 /** The figures the rules read; one that is not known yet (still loading) trips nothing. */
 export interface AlertFigures {
@@ -47,9 +63,45 @@ export const unknownRules = (figures: AlertFigures): AlertID[] => [
   ...(Object.keys(COUNT_TITLES) as CountRuleID[]).filter((id) => figures[id] === undefined),
 ];
 
-/** The rules tripped now, critical ones first. */
-export const evaluateAlerts = (figures: AlertFigures, rules: AlertRules, settings: ServiceLevelSettings): AlertCondition[] => {
+/**
+ * Each queue's own rules: its service level below its target (a warning; ten points under it,
+ * critical), and the count rules that name it. The title names the queue.
+ */
+const queueConditions = (queues: readonly QueueAlertFigures[], rules: AlertRules): AlertCondition[] => {
   const tripped: AlertCondition[] = [];
+  for (const queue of queues) {
+    const level = queue.serviceLevel;
+    if (level !== null && level < queue.target) {
+      const critical = level < queue.target - 0.1;
+      tripped.push({
+        id: `service-level@${queue.queueID}`,
+        level: critical ? 'critical' : 'warning',
+        title: `${queue.name}: service level ${percent(level)}`,
+        rule: `below ${critical ? `${percent(Math.max(0, queue.target - 0.1))}, ten points under its target` : `its target ${percent(queue.target)}`} (answered within ${queue.answerWithinSeconds} s, last 15 min)`,
+      });
+    }
+  }
+  for (const rule of rules.byQueue ?? []) {
+    const queue = queues.find((candidate) => candidate.queueID === rule.queueID);
+    if (!queue) continue;
+    const value = queue[rule.id];
+    const { below } = COUNT_RULES[rule.id];
+    const level = countLevel(value, rule.levels, below);
+    if (!level) continue;
+    const threshold = rule.levels[level] as number;
+    tripped.push({
+      id: `${rule.id}@${rule.queueID}`,
+      level,
+      title: `${queue.name}: ${COUNT_TITLES[rule.id](value)}`,
+      rule: below ? `fewer than ${threshold}` : `${threshold} or more`,
+    });
+  }
+  return tripped;
+};
+
+/** The rules tripped now, critical ones first; `queues` (when known) adds each queue's own. */
+export const evaluateAlerts = (figures: AlertFigures, rules: AlertRules, settings: ServiceLevelSettings, queues: readonly QueueAlertFigures[] = []): AlertCondition[] => {
+  const tripped: AlertCondition[] = queueConditions(queues, rules);
   if (figures.serviceLevel !== undefined && figures.serviceLevel !== null) {
     const level = serviceLevelAlert(figures.serviceLevel, settings);
     if (level)
