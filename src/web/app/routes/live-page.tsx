@@ -34,7 +34,7 @@ import { PartBoundary } from '../../components/part-boundary.js';
 import { QueuesPanel } from '../../features/queues/components/queues-panel.js';
 import { QueueScopeLine } from '../../features/queues/components/queue-scope-line.js';
 import { useQueues } from '../../features/queues/hooks/use-queues.js';
-import { boardInScope, callsInScope, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
+import { agentQueuesOf, boardInScope, callsInScope, membershipKey, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
 import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
 
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
@@ -117,6 +117,10 @@ const LiveView = ({
   const dimmed = freshness.level === 'stale';
   const wholeBoard = useAgentBoard(workspace.scopes, feed.mode);
   const board = useMemo(() => boardInScope(wholeBoard, queueScope, queues.rows), [wholeBoard, queueScope, queues.rows]);
+  const membership = membershipKey(queues.rows);
+  // Rebuilt when a queue's name or members change, not at every change of its figures: the tiles keep their props.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const agentQueues = useMemo(() => agentQueuesOf(queues.rows), [membership]);
   const agentChoice = useAgentChoice();
   const ending = useEndCall(workspace);
 
@@ -161,7 +165,7 @@ const LiveView = ({
         <QueueScopeProvider scope={queueScope}>
           {figures}
         </QueueScopeProvider>
-        <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} />
+        <AgentBoard board={board} selected={agentChoice.selected} onSelect={agentChoice.onSelect} queuesOf={agentQueues} />
         <LiveCallsTable
           calls={scopedCalls}
           timeZone={timeZone}

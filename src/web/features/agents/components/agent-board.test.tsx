@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agent, boardOf } from '../../../test-support/agents.js';
 import { renderWithApp } from '../../../test-support/render.js';
+import { agentQueuesOf } from '../../queues/utils/queue-view.js';
 import { AgentBoard } from './agent-board.js';
 import { WallAgentBoard } from './wall-agent-board.js';
 
@@ -46,6 +47,20 @@ describe('AgentBoard', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Find an agent' }));
     await user.type(screen.getByRole('searchbox', { name: 'Find an agent' }), 'nobody');
     expect(screen.getByText('No agent matches the filter.')).toBeInTheDocument();
+  });
+
+  it("names the queues each agent answers on their tile, and filters the board by queue", async () => {
+    const user = userEvent.setup();
+    const member = (id: string, name: string, members: string[]) =>
+      ({ providerID: 'pbx', queue: { queueID: id, name, members } }) as unknown as Parameters<typeof agentQueuesOf>[0][number];
+    const queuesOf = agentQueuesOf([member('support', 'Support', ['a-101', 'a-102']), member('sales', 'Sales', ['a-102'])]);
+    renderWithApp(<AgentBoard board={board} selected={undefined} onSelect={() => undefined} queuesOf={queuesOf} />);
+    const tiles = () => within(screen.getByRole('list', { name: 'Agents' })).getAllByRole('button');
+    expect(tiles().map((tile) => tile.textContent?.replace(/^.*(queues: |No queue)/, '$1'))).toEqual(['queues: Support', 'queues: Support, Sales', 'No queue']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Queue' }), 'Sales');
+    expect(tiles().map((tile) => tile.textContent)).toEqual([expect.stringMatching(/^Bo Chen/)]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Queue' }), 'No queue');
+    expect(tiles().map((tile) => tile.textContent)).toEqual([expect.stringMatching(/^Cy Dunn/)]);
   });
 
   it('hands the chosen agent on, marks the one whose calls the table shows, and links to the wallboard with agents', async () => {

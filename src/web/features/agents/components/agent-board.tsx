@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AgentState } from '../../../../contract/agents.js';
+import { NO_QUEUE } from '../../../../contract/queue-filter.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { SearchInput } from '../../../components/ui/search-input.js';
 import type { AgentBoardFeed, BoardAgent } from '../../../lib/api/use-agent-board.js';
@@ -18,6 +19,16 @@ import { AgentTile } from './agent-tile.js';
 import { AgentTotalsFilter } from './agent-totals.js';
 
 const TILE_MIN_WIDTH = 200;
+/** The height of the line that names an agent's queues. */
+const QUEUES_LINE = 16;
+
+/** Who answers which queue: each agent's queue names as one line, the queues to filter by, and whether an agent answers one. */
+export interface AgentQueues {
+  /** By `providerID/subscriberID`: the names of the queues they answer, comma-separated. */
+  names: ReadonlyMap<string, string>;
+  queues: readonly { id: string; name: string }[];
+  answers: (entry: BoardAgent, queueID: string) => boolean;
+}
 const ROW_HEIGHT = 84;
 const GAP = 8;
 
@@ -25,11 +36,15 @@ const AgentGrid = ({
   agents,
   selected,
   onSelect,
+  queuesOf,
 }: {
   agents: readonly BoardAgent[];
   selected: string | undefined;
   onSelect: (entry: BoardAgent) => void;
+  queuesOf: AgentQueues | undefined;
 }) => {
+  // A line more for the queues each agent answers, where the provider has queues.
+  const rowHeight = queuesOf ? ROW_HEIGHT + QUEUES_LINE : ROW_HEIGHT;
   const scroller = useRef<HTMLDivElement>(null);
   // Empty (the agents are loading), the grid draws nothing from its width: no need to render it before the paint.
   const { width } = useElementSize(scroller, { width: 1024, height: 320 }, { beforePaint: agents.length > 0 });
@@ -40,7 +55,7 @@ const AgentGrid = ({
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT + GAP,
+    estimateSize: () => rowHeight + GAP,
     overscan: 2,
     ...afterLayout,
     initialRect: { width: 1024, height: 320 },
@@ -57,11 +72,16 @@ const AgentGrid = ({
       <ul
         aria-label="Agents"
         className="grid p-2"
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, paddingTop: before + GAP, paddingBottom: after + GAP, gridAutoRows: ROW_HEIGHT }}
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, paddingTop: before + GAP, paddingBottom: after + GAP, gridAutoRows: rowHeight }}
       >
         {shown.map((entry, i) => (
           <li key={`${entry.providerID}/${entry.agent.subscriberID}`} aria-setsize={agents.length} aria-posinset={firstRow * columns + i + 1}>
-            <AgentTile entry={entry} selected={selected === entry.agent.subscriberID} onSelect={onSelect} />
+            <AgentTile
+              entry={entry}
+              selected={selected === entry.agent.subscriberID}
+              onSelect={onSelect}
+              queues={queuesOf ? (queuesOf.names.get(`${entry.providerID}/${entry.agent.subscriberID}`) ?? '') : undefined}
+            />
           </li>
         ))}
       </ul>
@@ -73,13 +93,17 @@ export const AgentBoard = ({
   board,
   selected,
   onSelect,
+  queuesOf,
 }: {
   board: AgentBoardFeed;
   /** The subscriber whose calls the table shows, if any. */
   selected: string | undefined;
   onSelect: (entry: BoardAgent) => void;
+  /** The queues each agent answers, where the providers have queues. */
+  queuesOf?: AgentQueues | undefined;
 }) => {
   const [states, setStates] = useState<ReadonlySet<AgentState>>(new Set());
+  const [queue, setQueue] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<AgentSort>('extension');
   const id = useId();
@@ -91,7 +115,10 @@ export const AgentBoard = ({
   }, [address]);
   // Typing stays responsive at 2,000 agents: the grid follows a moment later.
   const deferredSearch = useDeferredValue(search);
-  const shown = useMemo(() => sortAgents(filterAgents(board.agents, states, deferredSearch), sort), [board.agents, states, deferredSearch, sort]);
+  const shown = useMemo(() => {
+    const inQueue = queue === '' || !queuesOf ? board.agents : board.agents.filter((entry) => queuesOf.answers(entry, queue));
+    return sortAgents(filterAgents(inQueue, states, deferredSearch), sort);
+  }, [board.agents, states, deferredSearch, sort, queue, queuesOf]);
   useLayoutEffect(measureAgentsToCommit, [board.agents]);
   const toggle = useCallback(
     (state: AgentState) =>
@@ -132,6 +159,20 @@ export const AgentBoard = ({
               ))}
             </select>
           </label>
+          {queuesOf && queuesOf.queues.length > 0 ? (
+            <label htmlFor={`${id}-queue`} className="flex flex-col gap-1 text-sm font-medium">
+              Queue
+              <select id={`${id}-queue`} value={queue} onChange={(event) => setQueue(event.target.value)} className="rounded-md border border-line bg-panel px-2 py-1 font-normal">
+                <option value="">Every queue</option>
+                {queuesOf.queues.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+                <option value={NO_QUEUE}>No queue</option>
+              </select>
+            </label>
+          ) : null}
           <Link
             to={{ pathname: '/wallboard', search: wallSearch }}
             className="pb-1 text-sm text-accent underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent"
@@ -151,7 +192,7 @@ export const AgentBoard = ({
             {board.agents.length === 0 ? 'The provider lists no subscribers.' : 'No agent matches the filter.'}
           </p>
         ) : (
-          <AgentGrid agents={shown} selected={selected} onSelect={onSelect} />
+          <AgentGrid agents={shown} selected={selected} onSelect={onSelect} queuesOf={queuesOf} />
         )}
       </div>
     </Panel>

@@ -36,10 +36,13 @@ export const AgentTile = memo(function AgentTile({
   entry,
   selected,
   onSelect,
+  queues,
 }: {
   entry: BoardAgent;
   selected: boolean;
   onSelect: (entry: BoardAgent) => void;
+  /** The names of the queues they answer, as one line (a string, so an unchanged line keeps the tile as it was). */
+  queues?: string | undefined;
 }) {
   const { agent } = entry;
   return (
@@ -71,6 +74,12 @@ export const AgentTile = memo(function AgentTile({
           <Party agent={agent} />
         )}
       </span>
+      {queues === undefined ? null : (
+        <span className="truncate text-xs text-muted" title={queues === '' ? 'In no queue' : `Queues: ${queues}`}>
+          <span className="sr-only">queues: </span>
+          {queues === '' ? 'No queue' : queues}
+        </span>
+      )}
     </button>
   );
 });
