@@ -55,6 +55,7 @@ export const serviceLevelsQuerySchema = z.strictObject({
   shortAbandonSeconds: wholeSeconds(0, 60).optional(),
   subscribers: z.enum(['include', 'omit'], { error: 'must be "include" or "omit"' }).optional(),
   queueID: queueFilterSchema.optional(),
+  groupBy: z.enum(['queue'], { error: 'must be "queue"' }).optional(),
 });
 export type ServiceLevelsQuery = z.infer<typeof serviceLevelsQuerySchema>;
 
@@ -104,6 +105,22 @@ export const subscriberServiceLevelSchema = serviceLevelFiguresSchema.extend({
 });
 export type SubscriberServiceLevel = z.infer<typeof subscriberServiceLevelSchema>;
 
+/** One queue's figures over the window (with `groupBy=queue`), with its own parameters; `queueID` null for the calls in no queue. */
+export const queueServiceLevelSchema = z
+  .object({
+    queueID: z.string().nullable(),
+    /** Its configured name; a queue no longer configured is named by its ID. */
+    name: z.string(),
+    answerWithinSeconds: z.number().int().min(1).max(600),
+    shortAbandonSeconds: z.number().int().min(0).max(60),
+    /** Its configured target; null for the calls in no queue and for a queue no longer configured. */
+    serviceLevelTarget: z.number().min(0).max(1).nullable(),
+    totals: serviceLevelFiguresSchema,
+    buckets: z.array(serviceLevelBucketSchema),
+  })
+  .meta({ id: 'QueueServiceLevel' });
+export type QueueServiceLevel = z.infer<typeof queueServiceLevelSchema>;
+
 export const serviceLevelsResponseSchema = z
   .object({
     fromDate: timestampSchema,
@@ -116,6 +133,8 @@ export const serviceLevelsResponseSchema = z
     buckets: z.array(serviceLevelBucketSchema),
     /** Every subscriber an inbound call rang or reached, or who placed an outbound call, in the window; most offered first. */
     subscribers: z.array(subscriberServiceLevelSchema),
+    /** With `groupBy=queue`: each configured queue in the config's order, then the calls in no queue (and any queue no longer configured). */
+    queues: z.array(queueServiceLevelSchema).optional(),
     historyFill: historyFillSchema.optional(),
   })
   .meta({ id: 'ServiceLevelsResponse' });

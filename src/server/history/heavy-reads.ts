@@ -15,7 +15,14 @@ import { fromCallRow, type CallRow } from './call-rows.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb } from './history-tables.js';
 import { missedCalls, type MissedCalls, type MissedCallsRequest } from './missed-calls-query.js';
-import { serviceLevelRows, type ServiceLevelRequest, type ServiceLevelRows } from './service-level-query.js';
+import {
+  serviceLevelRows,
+  serviceLevelRowsByQueue,
+  type QueueServiceLevelRequest,
+  type QueueServiceLevelRows,
+  type ServiceLevelRequest,
+  type ServiceLevelRows,
+} from './service-level-query.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
 
 export interface WindowListRequest {
@@ -39,6 +46,7 @@ export interface HeavyReadArgs {
   concurrency: [ProviderScope, ConcurrencyRequest];
   subscriberActivity: [ProviderScope, number, number, number];
   serviceLevels: [ProviderScope, ServiceLevelRequest];
+  serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];
 }
 
@@ -47,6 +55,7 @@ export interface HeavyReadResults {
   concurrency: ConcurrencyBucketRow[];
   subscriberActivity: SubscriberActivityRow[];
   serviceLevels: ServiceLevelRows;
+  serviceLevelsByQueue: QueueServiceLevelRows;
   missedCalls: MissedCalls;
 }
 
@@ -140,6 +149,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   concurrency: concurrencyBuckets,
   subscriberActivity,
   serviceLevels: serviceLevelRows,
+  serviceLevelsByQueue: serviceLevelRowsByQueue,
   missedCalls,
 };
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { MissedCalls, MissedCallsRequest } from './missed-calls-query.js';
-import type { ServiceLevelRequest, ServiceLevelRows } from './service-level-query.js';
+import type { QueueServiceLevelRequest, QueueServiceLevelRows, ServiceLevelRequest, ServiceLevelRows } from './service-level-query.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { beginBackfill, readBackfill, writeBackfill, type BackfillProgress } from './backfill-ledger.js';
@@ -113,6 +113,10 @@ export class HistoryStore {
 
   serviceLevels(scope: ProviderScope, request: ServiceLevelRequest, lane = SERVICE_LANE): Promise<ServiceLevelRows> {
     return this.reader.read('serviceLevels', [scope, request], lane);
+  }
+
+  serviceLevelsByQueue(scope: ProviderScope, request: QueueServiceLevelRequest, lane = SERVICE_LANE): Promise<QueueServiceLevelRows> {
+    return this.reader.read('serviceLevelsByQueue', [scope, request], lane);
   }
 
   missedCalls(scope: ProviderScope, request: MissedCallsRequest, lane = SERVICE_LANE): Promise<MissedCalls> {

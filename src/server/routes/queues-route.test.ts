@@ -372,4 +372,35 @@ describe('GET queues', () => {
       stream.close();
     }
   });
+  it("groups a window's service level by queue, each with its own parameters, as the queues' day figures count them", async () => {
+    t = await buildTestApp(withQueues());
+    const past = dayOfCalls();
+    await t.store.importCalls(pbx, [...past, providerCall('gone-queue', DAY_START + 60 * MIN, { queueID: 'retired', queueName: 'Retired', answeredAt: DAY_START + 61 * MIN, endedAt: DAY_START + 62 * MIN })]);
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = SUBSCRIBERS();
+    phone.calls = liveCalls();
+    await t.app.providers.syncAll();
+    const day = await read();
+    const res = await t.as(tokens.acmeAll, {
+      method: 'GET',
+      url: `${paths.serviceLevels(pbx)}?fromDate=${new Date(DAY_START).toISOString()}&toDate=${new Date(T0 + 1).toISOString()}&bucketSeconds=3600&groupBy=queue&subscribers=omit`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = serviceLevelsAnswerSchema.parse(res.json());
+    expect(answer.queues?.map((q) => [q.queueID, q.name, q.answerWithinSeconds, q.serviceLevelTarget])).toEqual([
+      ['support', 'Support', 20, 0.8],
+      ['sales', 'Sales', 10, 0.9],
+      [null, 'No queue', 20, null],
+      ['retired', 'retired', 20, null],
+    ]);
+    for (const queue of day.queues) {
+      const grouped = answer.queues!.find((q) => q.queueID === queue.queueID)!;
+      const { offered, answered, answeredWithin, shortAbandoned, abandoned, waiting, serviceLevel, abandonRate, averageAnswerSeconds, longestAnswerSeconds, averageTalkSeconds } = grouped.totals;
+      expect({ offered, answered, answeredWithin, shortAbandoned, abandoned, waiting, serviceLevel, abandonRate, averageAnswerSeconds, longestAnswerSeconds, averageTalkSeconds }, queue.queueID).toEqual(queue.today);
+      expect(grouped.buckets).toHaveLength(10);
+      expect(grouped.buckets.reduce((sum, b) => sum + b.offered, 0)).toBe(queue.today.offered);
+    }
+    const bad = await t.as(tokens.acmeAll, { method: 'GET', url: `${paths.serviceLevels(pbx)}?groupBy=subscriber` });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -13,12 +13,15 @@ import {
   serviceLevelsQuerySchema,
   serviceLevelsAnswerSchema,
   type MissedCall,
+  type QueueServiceLevel,
   type MissedCallsResponse,
   type ServiceLevelsAnswer,
 } from '../../contract/service-levels.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
 import type { MissedCallRow } from '../history/missed-calls-query.js';
 import { addSums, emptySums, figuresOf } from '../history/service-level-figures.js';
+import type { QueueServiceLevelRows, ServiceLevelSums } from '../history/service-level-query.js';
+import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import { prepareAnalytics, windowParameters, type AnalyticsRoutesOptions } from './analytics-routes.js';
@@ -66,6 +69,14 @@ const serviceLevelsDoc: RouteDoc = {
       schema: { type: 'string', enum: ['include', 'omit'] },
     },
     { ...QUEUE_ID_PARAMETER, description: `${QUEUE_ID_PARAMETER.description} With one queue, its own answerWithinSeconds and shortAbandonSeconds are the defaults.` },
+    {
+      name: 'groupBy',
+      in: 'query',
+      description:
+        '`queue` adds `queues`: the same figures per queue, totals and buckets, each queue with its own answerWithinSeconds and ' +
+        'shortAbandonSeconds (the calls in no queue with the defaults), counted in the same heavy query.',
+      schema: { type: 'string', enum: ['queue'] },
+    },
   ],
   responses: { '200': { description: 'The figures, for the window, per bucket (oldest first) and per subscriber (most offered first, unless omitted)', json: serviceLevelsAnswerSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
@@ -101,6 +112,30 @@ const toMissedCall = (row: MissedCallRow): MissedCall => {
     ...(calledBackAt === undefined ? {} : { calledBackAt: iso(calledBackAt) }),
     ...(reachedAt === undefined ? {} : { reachedAt: iso(reachedAt) }),
   };
+};
+
+/** Each configured queue's figures in the config's order (with none, zeros), then the calls in no queue and any queue no longer configured. */
+const queueFigures = (runtime: ProviderRuntime, rows: QueueServiceLevelRows, window: { from: number; to: number }, bucketSeconds: number): QueueServiceLevel[] => {
+  const bucketCount = Math.ceil((window.to - window.from) / (bucketSeconds * 1000));
+  const configured = runtime.queueDirectory.queues;
+  const others = [...new Set(rows.map((row) => row.queueID))].filter((id) => id === null || !configured.some((q) => q.id === id));
+  const entries = [
+    ...configured.map((q) => ({ queueID: q.id as string | null, name: q.name, aw: q.answerWithinSeconds, sa: q.shortAbandonSeconds, target: q.serviceLevelTarget as number | null })),
+    ...others.map((id) => ({ queueID: id, name: id ?? 'No queue', aw: DEFAULT_ANSWER_WITHIN_SECONDS, sa: DEFAULT_SHORT_ABANDON_SECONDS, target: null })),
+  ];
+  return entries.map(({ queueID, name, aw, sa, target }) => {
+    const mine = rows.filter((row) => row.queueID === queueID);
+    const byIndex = new Map(mine.map((row) => [row.index, row]));
+    return {
+      queueID,
+      name,
+      answerWithinSeconds: aw,
+      shortAbandonSeconds: sa,
+      serviceLevelTarget: target,
+      totals: figuresOf(mine.reduce<ServiceLevelSums>((sum, row) => addSums(sum, row), emptySums())),
+      buckets: Array.from({ length: bucketCount }, (_, index) => ({ start: iso(window.from + index * bucketSeconds * 1000), ...figuresOf(byIndex.get(index) ?? emptySums()) })),
+    };
+  });
 };
 
 export const serviceLevelRoutes = async (app: FastifyInstance, { registry, history, heavyQueries, clock, historyFill }: ServiceLevelRoutesOptions) => {
@@ -148,8 +183,25 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
         ...(extension === undefined ? {} : { extension }),
         ...figuresOf({ ...emptySums(), ...sums }),
       }));
+    const byQueue =
+      query.data.groupBy === 'queue'
+        ? await heavyQueries.run(request.principal, () =>
+            history.serviceLevelsByQueue(
+              runtime.scope,
+              {
+                ...window,
+                bucketMs: bucketSeconds * 1000,
+                answerWithinMs: DEFAULT_ANSWER_WITHIN_SECONDS * 1000,
+                shortAbandonMs: DEFAULT_SHORT_ABANDON_SECONDS * 1000,
+                queues: runtime.queueDirectory.queues.map((q) => ({ queueID: q.id, answerWithinMs: q.answerWithinSeconds * 1000, shortAbandonMs: q.shortAbandonSeconds * 1000 })),
+              },
+              tokenKey(request.principal),
+            ),
+          )
+        : undefined;
     const fill = historyFill?.report(runtime.scope);
     return {
+      ...(byQueue ? { queues: queueFigures(runtime, byQueue, window, bucketSeconds) } : {}),
       fromDate: iso(window.from),
       toDate: iso(window.to),
       bucketSeconds,
