@@ -128,3 +128,18 @@ test("the wallboard's queue rows fit every screen from 720p to 4K, for one queue
     await expectNoSeriousA11yViolations(page);
   }
 });
+
+test('analytics draws service level per queue, each with its target, and lists every queue in a table', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${service.baseURL}/#token=${E2E_SUPERVISOR_TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
+  await page.goto(`${service.baseURL}/analytics?provider=pbx-main&range=today`);
+  const panel = page.getByRole('region', { name: 'Service level per queue' });
+  await expect(panel.getByRole('table')).toBeVisible({ timeout: 15_000 });
+  for (const name of ['Support', 'Billing', 'Sales']) await expect(panel.getByRole('table').getByRole('rowheader', { name, exact: true })).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Legend' })).toContainText('Sales (target 90 %, dashed)');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.locator('.recharts-line')).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+  await panel.screenshot({ path: `${SHOTS}/analytics-queues-1280.png` });
+});

@@ -4,7 +4,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { paths, type ProviderScope } from '../../../contract/paths.js';
-import { missedCallsResponseSchema, serviceLevelsResponseSchema, serviceLevelTotalsResponseSchema } from '../../../contract/service-levels.js';
+import { z } from 'zod';
+import { missedCallsResponseSchema, queueServiceLevelSchema, serviceLevelsResponseSchema, serviceLevelTotalsResponseSchema } from '../../../contract/service-levels.js';
 import type { ApiClient } from './api-client.js';
 import { nextPollDelay } from './calls-query.js';
 import { providerKey } from './query-keys.js';
@@ -91,6 +92,22 @@ export const serviceLevelsQueryOptions = (
       client.get(
         `${paths.serviceLevels(scope)}${query({ fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds: window.bucketSeconds, ...definition })}`,
         serviceLevelsResponseSchema,
+        signal,
+      ),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+
+/** Each queue's figures over a fixed window, bucketed, each with its own parameters (`groupBy=queue`), for analytics. */
+export const queueServiceLevelsQueryOptions = (client: ApiClient, scope: ProviderScope, window: { from: number; to: number; bucketSeconds?: number }) =>
+  queryOptions({
+    queryKey: [...serviceLevelKeys.all, 'by queue', ...providerKey(client.baseURL, scope), window.from, window.to, window.bucketSeconds ?? 'auto'] as const,
+    queryFn: ({ signal }) =>
+      client.get(
+        `${paths.serviceLevels(scope)}${query({ fromDate: iso(window.from), toDate: iso(window.to), bucketSeconds: window.bucketSeconds, groupBy: 'queue', subscribers: 'omit' })}`,
+        serviceLevelTotalsResponseSchema.extend({ queues: z.array(queueServiceLevelSchema) }),
         signal,
       ),
     staleTime: 60_000,

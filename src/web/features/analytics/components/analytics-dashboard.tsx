@@ -19,6 +19,7 @@ import { Legend } from './legend.js';
 import { Loading, PendingText, Placeholder, QueryProblem } from './panel-states.js';
 import { MissedChart } from './missed-chart.js';
 import { ServiceLevelPanels } from './service-level-panels.js';
+import { QueueServiceLevelPanel } from './queue-service-level-panel.js';
 import { SubscriberTable } from './subscriber-table.js';
 
 export interface AnalyticsDashboardProps {
@@ -118,6 +119,7 @@ export const AnalyticsDashboard = ({ scope, window, timeZone }: AnalyticsDashboa
         )}
       </Panel>
       <ServiceLevelPanels scope={scope} window={window} timeZone={timeZone} />
+      <QueueServiceLevelPanel scope={scope} window={window} timeZone={timeZone} />
       <Panel title="Busiest hours of the week">
         {hourly.error && !hourly.data ? <QueryProblem error={hourly.error} /> : null}
         {hourly.data ? <BusiestHours grid={busiestHours(hourly.data.buckets, timeZone)} timeZone={timeZone} /> : <Loading />}

@@ -62,6 +62,9 @@ export const FiguresTable = ({ caption, captionHidden = false, columns, textColu
   </table>
 );
 
+/** A scrolling box's name: the table's caption where it is text. */
+const labelOf = (caption: ReactNode) => (typeof caption === 'string' ? caption : 'Table of figures');
+
 /**
  * The table folded under the chart it gives the numbers of. Its rows are built only while it is
  * open: a day of 5-minute buckets is hundreds of rows, and built folded they were most of the
@@ -75,7 +78,9 @@ export const NumbersDisclosure = ({
   return (
     <details className="rounded-md border border-line" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer px-3 py-2 text-sm">Show the numbers as a table</summary>
-      <div className="max-h-80 overflow-auto">{open ? <FiguresTable {...props} rows={rows()} /> : null}</div>
+      <div tabIndex={open ? 0 : -1} role="region" aria-label={labelOf(props.caption)} className="max-h-80 overflow-auto focus-visible:outline-2 focus-visible:outline-accent">
+        {open ? <FiguresTable {...props} rows={rows()} /> : null}
+      </div>
     </details>
   );
 };
@@ -91,7 +96,14 @@ export const ScrollingFiguresTable = (props: FiguresTableProps) => {
           Scroll sideways for all columns <span aria-hidden="true">→</span>
         </p>
       ) : null}
-      <div ref={scroller} className="max-h-96 overflow-auto rounded-md border border-line">
+      {/* Reachable by keyboard, to scroll it without a pointer (a table of plain numbers has nothing focusable of its own). */}
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={labelOf(props.caption)}
+        className="max-h-96 overflow-auto rounded-md border border-line focus-visible:outline-2 focus-visible:outline-accent"
+      >
         <FiguresTable {...props} captionHidden />
       </div>
     </div>

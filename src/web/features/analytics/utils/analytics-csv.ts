@@ -1,6 +1,6 @@
 /** CSV of what the analytics page shows: the concurrency buckets, the calls per subscriber, and service level's buckets and subscribers. */
 import type { ConcurrencyBucket, SubscriberActivity } from '../../../../contract/analytics.js';
-import type { ServiceLevelBucket, ServiceLevelFigures, SubscriberServiceLevel } from '../../../../contract/service-levels.js';
+import type { QueueServiceLevel, ServiceLevelBucket, ServiceLevelFigures, SubscriberServiceLevel } from '../../../../contract/service-levels.js';
 import { csvText } from '../../../lib/csv.js';
 import { toZonedInput } from '../../../lib/zoned-time.js';
 
@@ -65,4 +65,18 @@ export const serviceLevelSubscribersToCsv = (subscribers: readonly SubscriberSer
   csvText([
     ['subscriberID', 'firstName', 'lastName', 'extension', ...FIGURE_COLUMNS],
     ...subscribers.map((s) => [s.subscriberID, s.firstName ?? '', s.lastName ?? '', s.extension ?? '', ...figureCells(s)]),
+  ]);
+
+/** Each queue's figures over the range, one line a queue, with its own parameters and target. */
+export const queueServiceLevelsToCsv = (queues: readonly QueueServiceLevel[]): string =>
+  csvText([
+    ['queueID', 'name', 'answerWithinSeconds', 'shortAbandonSeconds', 'serviceLevelTarget', ...FIGURE_COLUMNS],
+    ...queues.map((q) => [q.queueID ?? '', q.name, String(q.answerWithinSeconds), String(q.shortAbandonSeconds), q.serviceLevelTarget === null ? '' : String(q.serviceLevelTarget), ...figureCells(q.totals)]),
+  ]);
+
+/** Each queue's buckets, one line a queue and bucket. */
+export const queueServiceLevelBucketsToCsv = (queues: readonly QueueServiceLevel[], zone: string): string =>
+  csvText([
+    ['queueID', 'name', 'start', `start (${zone})`, ...FIGURE_COLUMNS],
+    ...queues.flatMap((q) => q.buckets.map((b) => [q.queueID ?? '', q.name, b.start, toZonedInput(Date.parse(b.start), zone).replace('T', ' '), ...figureCells(b)])),
   ]);
