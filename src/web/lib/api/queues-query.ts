@@ -24,6 +24,15 @@ export const applyQueueChanges = (before: QueuesResponse, change: QueueChangesEv
   return { figuresAt: change.figuresAt, dayStart: change.dayStart, queues, unqueued: change.unqueued };
 };
 
+/** The queues once, for a page that only needs to know which there are (analytics): asked again after a minute at most. */
+export const queueListQueryOptions = (client: ApiClient, scope: ProviderScope) =>
+  queryOptions({
+    queryKey: queueKeys.provider(client.baseURL, scope),
+    queryFn: ({ signal }) => client.get(paths.queues(scope), queuesResponseSchema, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
 /** Polled only while the change stream cannot be had: the stream carries the queues otherwise. */
 export const queuesQueryOptions = (client: ApiClient, scope: ProviderScope, enabled: boolean) =>
   queryOptions({

@@ -78,7 +78,13 @@ export const NumbersDisclosure = ({
   return (
     <details className="rounded-md border border-line" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer px-3 py-2 text-sm">Show the numbers as a table</summary>
-      <div tabIndex={open ? 0 : -1} role="region" aria-label={labelOf(props.caption)} className="max-h-80 overflow-auto focus-visible:outline-2 focus-visible:outline-accent">
+      <div
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus to be scrolled by keyboard
+        tabIndex={open ? 0 : -1}
+        role="region"
+        aria-label={labelOf(props.caption)}
+        className="max-h-80 overflow-auto focus-visible:outline-2 focus-visible:outline-accent"
+      >
         {open ? <FiguresTable {...props} rows={rows()} /> : null}
       </div>
     </details>
@@ -99,6 +105,7 @@ export const ScrollingFiguresTable = (props: FiguresTableProps) => {
       {/* Reachable by keyboard, to scroll it without a pointer (a table of plain numbers has nothing focusable of its own). */}
       <div
         ref={scroller}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus to be scrolled by keyboard
         tabIndex={0}
         role="region"
         aria-label={labelOf(props.caption)}

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { queueServiceLevelsQueryOptions } from '../../../lib/api/service-levels-query.js';
-import { queuesQueryOptions } from '../../../lib/api/queues-query.js';
+import { queueListQueryOptions } from '../../../lib/api/queues-query.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import type { AnalyticsWindow } from '../api/analytics-queries.js';
 import { queueServiceLevelBucketsToCsv, queueServiceLevelsToCsv } from '../utils/analytics-csv.js';
@@ -34,7 +34,7 @@ const summaryOf = (queues: readonly QueueServiceLevel[]) =>
 /** The panel, where the provider has queues (asked once: its live figures say which it has). */
 export const QueueServiceLevelPanel = ({ scope, window, timeZone }: { scope: ProviderScope; window: AnalyticsWindow; timeZone: string }) => {
   const client = useApi();
-  const configured = useQuery({ ...queuesQueryOptions(client, scope, true), refetchInterval: false, staleTime: 60_000 });
+  const configured = useQuery(queueListQueryOptions(client, scope));
   if (!configured.data || configured.data.queues.length === 0) return null;
   return <QueueFigures scope={scope} window={window} timeZone={timeZone} />;
 };
