@@ -34,8 +34,8 @@ const summaryOf = (queues: readonly QueueServiceLevel[]) =>
 /** The panel, where the provider has queues (asked once: its live figures say which it has). */
 export const QueueServiceLevelPanel = ({ scope, window, timeZone }: { scope: ProviderScope; window: AnalyticsWindow; timeZone: string }) => {
   const client = useApi();
-  const configured = useQuery(queueListQueryOptions(client, scope));
-  if (!configured.data || configured.data.queues.length === 0) return null;
+  const list = useQuery(queueListQueryOptions(client, scope));
+  if (!list.data || list.data.queues.length === 0) return null;
   return <QueueFigures scope={scope} window={window} timeZone={timeZone} />;
 };
 
@@ -45,9 +45,9 @@ const QueueFigures = ({ scope, window, timeZone }: { scope: ProviderScope; windo
   const data = answer.data;
   const queues = data?.queues ?? [];
   // The configured queues are drawn (the busiest first when there are more than the chart can tell apart); the table lists all.
-  const configured = queues.filter((q) => q.serviceLevelTarget !== null);
-  if (data && configured.length === 0) return null;
-  const drawn = [...configured].sort((a, b) => b.totals.offered - a.totals.offered).slice(0, MOST_QUEUE_LINES);
+  const withTarget = queues.filter((q) => q.serviceLevelTarget !== null);
+  if (data && withTarget.length === 0) return null;
+  const drawn = withTarget.slice().sort((a, b) => b.totals.offered - a.totals.offered).slice(0, MOST_QUEUE_LINES);
   const summary = summaryOf(drawn);
   const exportTable = () => data && downloadCsv(queueServiceLevelsToCsv(queues), csvFileName('service-level-queues', Date.now()));
   const exportBuckets = () => data && downloadCsv(queueServiceLevelBucketsToCsv(queues, timeZone), csvFileName('service-level-queue-buckets', Date.now()));
@@ -74,7 +74,7 @@ const QueueFigures = ({ scope, window, timeZone }: { scope: ProviderScope; windo
         <div className="flex flex-col gap-3">
           <p className="text-sm" aria-live="polite">
             {summary}
-            {configured.length > drawn.length ? ` The ${drawn.length} busiest of ${configured.length} queues are drawn; the table lists all.` : ''}
+            {withTarget.length > drawn.length ? ` The ${drawn.length} busiest of ${withTarget.length} queues are drawn; the table lists all.` : ''}
           </p>
           <Legend
             items={drawn.map((queue, q) => ({
