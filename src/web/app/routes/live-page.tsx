@@ -33,8 +33,9 @@ import { WorkspaceGate } from '../workspace-gate.js';
 import { PartBoundary } from '../../components/part-boundary.js';
 import { QueuesPanel } from '../../features/queues/components/queues-panel.js';
 import { QueueScopeLine } from '../../features/queues/components/queue-scope-line.js';
-import { useQueues } from '../../features/queues/hooks/use-queues.js';
-import { agentQueuesOf, boardInScope, callsInScope, membershipKey, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
+import { useQueues } from '../../lib/api/use-queues.js';
+import { boardInScope, callsInScope, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
+import { agentQueuesOf, membershipKey } from '../../lib/agent-queues.js';
 import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
 
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(

@@ -19,7 +19,7 @@ import { useApi } from '../../lib/api/api-context.js';
 import { meKeys } from '../../lib/api/me-query.js';
 import { useAgentBoard, type AgentBoardFeed } from '../../lib/api/use-agent-board.js';
 import { WallQueues } from '../../features/queues/components/wall-queues.js';
-import { useQueues } from '../../features/queues/hooks/use-queues.js';
+import { useQueues } from '../../lib/api/use-queues.js';
 import { boardInScope, callsInScope, queueScopeKey, queueScopeOf, scopeNames } from '../../features/queues/utils/queue-view.js';
 import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';

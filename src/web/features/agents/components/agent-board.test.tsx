@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agent, boardOf } from '../../../test-support/agents.js';
 import { renderWithApp } from '../../../test-support/render.js';
-import { agentQueuesOf } from '../../queues/utils/queue-view.js';
+import { agentQueuesOf } from '../../../lib/agent-queues.js';
 import { AgentBoard } from './agent-board.js';
 import { WallAgentBoard } from './wall-agent-board.js';
 

@@ -10,6 +10,7 @@ import type { AgentState } from '../../../../contract/agents.js';
 import { NO_QUEUE } from '../../../../contract/queue-filter.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { SearchInput } from '../../../components/ui/search-input.js';
+import type { AgentQueues } from '../../../lib/agent-queues.js';
 import type { AgentBoardFeed, BoardAgent } from '../../../lib/api/use-agent-board.js';
 import { afterLayout } from '../../../lib/virtualizer-after-layout.js';
 import { measureAgentsToCommit } from '../../../lib/perf-marks.js';
@@ -22,13 +23,6 @@ const TILE_MIN_WIDTH = 200;
 /** The height of the line that names an agent's queues. */
 const QUEUES_LINE = 16;
 
-/** Who answers which queue: each agent's queue names as one line, the queues to filter by, and whether an agent answers one. */
-export interface AgentQueues {
-  /** By `providerID/subscriberID`: the names of the queues they answer, comma-separated. */
-  names: ReadonlyMap<string, string>;
-  queues: readonly { id: string; name: string }[];
-  answers: (entry: BoardAgent, queueID: string) => boolean;
-}
 const ROW_HEIGHT = 84;
 const GAP = 8;
 
@@ -72,10 +66,20 @@ const AgentGrid = ({
       <ul
         aria-label="Agents"
         className="grid p-2"
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, paddingTop: before + GAP, paddingBottom: after + GAP, gridAutoRows: rowHeight }}
+        style={{
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          gap: GAP,
+          paddingTop: before + GAP,
+          paddingBottom: after + GAP,
+          gridAutoRows: rowHeight,
+        }}
       >
         {shown.map((entry, i) => (
-          <li key={`${entry.providerID}/${entry.agent.subscriberID}`} aria-setsize={agents.length} aria-posinset={firstRow * columns + i + 1}>
+          <li
+            key={`${entry.providerID}/${entry.agent.subscriberID}`}
+            aria-setsize={agents.length}
+            aria-posinset={firstRow * columns + i + 1}
+          >
             <AgentTile
               entry={entry}
               selected={selected === entry.agent.subscriberID}
@@ -162,7 +166,12 @@ export const AgentBoard = ({
           {queuesOf && queuesOf.queues.length > 0 ? (
             <label htmlFor={`${id}-queue`} className="flex flex-col gap-1 text-sm font-medium">
               Queue
-              <select id={`${id}-queue`} value={queue} onChange={(event) => setQueue(event.target.value)} className="rounded-md border border-line bg-panel px-2 py-1 font-normal">
+              <select
+                id={`${id}-queue`}
+                value={queue}
+                onChange={(event) => setQueue(event.target.value)}
+                className="rounded-md border border-line bg-panel px-2 py-1 font-normal"
+              >
                 <option value="">Every queue</option>
                 {queuesOf.queues.map((option) => (
                   <option key={option.id} value={option.id}>

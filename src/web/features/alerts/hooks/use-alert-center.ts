@@ -22,7 +22,7 @@ import { playAlertTone } from '../utils/alert-sound.js';
 import { notifyAlert } from '../utils/alert-notifications.js';
 import { AlertTracker, type TrackedAlert } from '../utils/alert-tracker.js';
 import { evaluateAlerts, unknownRules, type AlertCondition, type AlertFigures, type AlertID, type QueueAlertFigures } from '../utils/evaluate-alerts.js';
-import type { QueuesFeed } from '../../queues/hooks/use-queues.js';
+import type { QueuesFeed } from '../../../lib/api/use-queues.js';
 
 export interface AlertCenter {
   alerts: TrackedAlert[];

@@ -1,5 +1,5 @@
 /** Says plainly which queues the page shows, with the way back to every call. */
-import type { QueueRow } from '../hooks/use-queues.js';
+import type { QueueRow } from '../../../lib/api/use-queues.js';
 import { scopeNames } from '../utils/queue-view.js';
 
 export const QueueScopeLine = ({

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { QueueFigures, QueuePeriod } from '../../../../contract/queues.js';
 import { applyQueueChanges } from '../../../lib/api/queues-query.js';
 import { renderWithApp } from '../../../test-support/render.js';
-import type { QueuesFeed } from '../hooks/use-queues.js';
+import type { QueuesFeed } from '../../../lib/api/use-queues.js';
 import { QueuesPanel } from './queues-panel.js';
 
 const period = (extra: Partial<QueuePeriod> = {}): QueuePeriod => ({

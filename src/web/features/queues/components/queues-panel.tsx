@@ -12,7 +12,7 @@ import { CriticalIcon, WarningIcon } from '../../../components/ui/icons.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { useNow } from '../../../lib/clock.js';
 import { formatDuration } from '../../../lib/format.js';
-import type { QueueRow, QueuesFeed } from '../hooks/use-queues.js';
+import type { QueueRow, QueuesFeed } from '../../../lib/api/use-queues.js';
 
 const UNKNOWN = '—';
 const percent = (share: number | null) => (share === null ? UNKNOWN : `${Math.round(share * 100)}\u00a0%`);

@@ -8,7 +8,7 @@ import { QUEUE_DEFINITIONS } from '../../../../contract/queues.js';
 import { CriticalIcon, WarningIcon } from '../../../components/ui/icons.js';
 import { useNow } from '../../../lib/clock.js';
 import { formatDuration } from '../../../lib/format.js';
-import type { QueueRow, QueuesFeed } from '../hooks/use-queues.js';
+import type { QueueRow, QueuesFeed } from '../../../lib/api/use-queues.js';
 
 /** Columns for a count of cards, so that their grid stays close to the screen's shape. */
 const columnsFor = (count: number): number => (count <= 3 ? Math.max(1, count) : count === 4 ? 2 : count <= 6 ? 3 : 4);

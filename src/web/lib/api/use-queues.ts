@@ -1,14 +1,14 @@
 /** The queues of the providers on screen, as one list of rows, polled while the page shows them. */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ProviderScope } from '../../../../contract/paths.js';
-import type { QueueFigures, QueuesResponse, UnqueuedFigures } from '../../../../contract/queues.js';
-import { useApi } from '../../../lib/api/api-context.js';
-import type { ApiError } from '../../../lib/api/api-error.js';
-import { queuesQueryOptions } from '../../../lib/api/queues-query.js';
-import { identityOfLists } from '../../../lib/api/list-identity.js';
-import { usePolling } from '../../../lib/polling-context.js';
-import type { StreamMode } from '../../../lib/api/call-stream.js';
+import type { ProviderScope } from '../../../contract/paths.js';
+import type { QueueFigures, QueuesResponse, UnqueuedFigures } from '../../../contract/queues.js';
+import { useApi } from './api-context.js';
+import type { ApiError } from './api-error.js';
+import { queuesQueryOptions } from './queues-query.js';
+import { identityOfLists } from './list-identity.js';
+import { usePolling } from '../polling-context.js';
+import type { StreamMode } from './call-stream.js';
 
 /** A queue with the provider it belongs to (queue IDs are unique per provider only). */
 export interface QueueRow {
