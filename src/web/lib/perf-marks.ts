@@ -3,13 +3,16 @@
  * the stream holding events; before parsing), and when the screen committed it. Benchmarks and
  * the browser's performance panel read the measures: `callboard:poll-to-commit` for the calls
  * (parsing, checking, sharing and rendering, all of it), `callboard:agents-to-commit` for the
- * agent board. A poll's transfer, from the response's first byte, is in its resource timing.
+ * agent board, `callboard:queues-to-commit` for the Queues panel. A poll's transfer, from the
+ * response's first byte, is in its resource timing.
  */
 
 export const CALLS_RECEIVED = 'callboard:calls-received';
 export const POLL_TO_COMMIT = 'callboard:poll-to-commit';
 export const AGENTS_RECEIVED = 'callboard:agents-received';
 export const AGENTS_TO_COMMIT = 'callboard:agents-to-commit';
+export const QUEUES_RECEIVED = 'callboard:queues-received';
+export const QUEUES_TO_COMMIT = 'callboard:queues-to-commit';
 
 /** Measures taken of each name since its buffer was last cleared. */
 const taken = new Map<string, number>();
@@ -38,3 +41,10 @@ export const markAgentsReceived = (): void => {
 
 /** Call from a layout effect once the board's new states are in the DOM. */
 export const measureAgentsToCommit = (): void => measureSince(AGENTS_RECEIVED, AGENTS_TO_COMMIT);
+
+export const markQueuesReceived = (): void => {
+  performance.mark(QUEUES_RECEIVED);
+};
+
+/** Call from a layout effect once the queues' new figures are in the DOM. */
+export const measureQueuesToCommit = (): void => measureSince(QUEUES_RECEIVED, QUEUES_TO_COMMIT);

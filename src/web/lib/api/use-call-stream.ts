@@ -7,7 +7,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ProviderScope } from '../../../contract/paths.js';
-import { markAgentsReceived, markCallsReceived } from '../perf-marks.js';
+import { markAgentsReceived, markCallsReceived, markQueuesReceived } from '../perf-marks.js';
 import type { ApiClient } from './api-client.js';
 import { agentKeys, applyAgentChanges, boardFrom, type AgentsData } from './agents-query.js';
 import { applyQueueChanges, queueKeys } from './queues-query.js';
@@ -127,10 +127,12 @@ const writeInto = (
       if (key) queryClient.setQueryData<AgentsData>(key, (before) => (before ? applyAgentChanges(before, event, arrivedAt) : before));
     },
     onQueues: ({ providerID: _provider, cursor: _cursor, ...figures }) => {
+      markQueuesReceived();
       const key = queuesKeyOf(_provider);
       if (key) queryClient.setQueryData<QueuesResponse>(key, figures);
     },
     onQueueChanges: (event) => {
+      markQueuesReceived();
       const key = queuesKeyOf(event.providerID);
       if (key) queryClient.setQueryData<QueuesResponse>(key, (before) => (before ? applyQueueChanges(before, event) : before));
     },

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueFigures, QueuePeriod } from '../../../../contract/queues.js';
 import { applyQueueChanges } from '../../../lib/api/queues-query.js';
+import { markQueuesReceived, QUEUES_TO_COMMIT } from '../../../lib/perf-marks.js';
 import { renderWithApp } from '../../../test-support/render.js';
 import type { QueuesFeed } from '../../../lib/api/use-queues.js';
 import { QueuesPanel } from './queues-panel.js';
@@ -103,6 +104,20 @@ describe('QueuesPanel', () => {
     expect(onSelect).toHaveBeenLastCalledWith(['sales', 'none']);
     rerender(<QueuesPanel feed={{ ...feed([]), rows: [] }} selected={[]} onSelect={onSelect} showProvider={false} />);
     expect(screen.queryByRole('region', { name: 'Queues' })).toBeNull();
+  });
+
+  it('measures from the figures written into the cache to the commit that shows them, once per arrival', () => {
+    performance.clearMeasures();
+    const measures = () => performance.getEntriesByName(QUEUES_TO_COMMIT, 'measure').length;
+    const props = { selected: [], onSelect: () => undefined, showProvider: false };
+    const { rerender } = renderWithApp(<QueuesPanel feed={feed([queue('support', 'Support')])} {...props} />);
+    expect(measures()).toBe(0);
+    markQueuesReceived();
+    rerender(<QueuesPanel feed={feed([queue('support', 'Support', { today: period({ offered: 101 }) })])} {...props} />);
+    expect(measures()).toBe(1);
+    rerender(<QueuesPanel feed={feed([queue('support', 'Support', { today: period({ offered: 102 }) })])} {...props} />);
+    expect(measures()).toBe(1);
+    performance.clearMeasures();
   });
 
   it("applies a stream's change: a changed queue replaced where it stands, the others kept as they were", () => {

@@ -4,7 +4,7 @@
  * speed of answer, abandons, and the agents it needs now against those staffed. A queue's name is a
  * button: it shows only that queue's calls on the whole page (several may be chosen).
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { NO_QUEUE } from '../../../../contract/queue-filter.js';
 import { QUEUE_DEFINITIONS, type QueueFigures, type QueuePeriod, type UnqueuedFigures } from '../../../../contract/queues.js';
 import { SERVICE_LEVEL_DEFINITIONS } from '../../../../contract/service-levels.js';
@@ -13,6 +13,7 @@ import { Panel } from '../../../components/ui/panel.js';
 import { useNow } from '../../../lib/clock.js';
 import { formatDuration } from '../../../lib/format.js';
 import type { QueueRow, QueuesFeed } from '../../../lib/api/use-queues.js';
+import { measureQueuesToCommit } from '../../../lib/perf-marks.js';
 
 const UNKNOWN = '—';
 const percent = (share: number | null) => (share === null ? UNKNOWN : `${Math.round(share * 100)}\u00a0%`);
@@ -289,6 +290,7 @@ export const QueuesPanel = ({
   onSelect: (ids: string[]) => void;
   showProvider: boolean;
 }) => {
+  useLayoutEffect(measureQueuesToCommit, [feed.rows]);
   // A provider without queues (or a service that has none to tell) shows no panel at all: nothing moves when the figures arrive.
   if (feed.rows.length === 0) return null;
   const toggle = (id: string) => onSelect(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
