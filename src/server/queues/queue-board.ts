@@ -26,6 +26,7 @@ import { emptySums, figuresOf } from '../history/service-level-figures.js';
 import type { ServiceLevelRequest, ServiceLevelSums } from '../history/service-level-query.js';
 import type { ProviderCall } from '../providers/phone-system.js';
 import { agentsFor } from './erlang.js';
+import { keyOf, QueueWindows, type QueueKey } from './queue-windows.js';
 import type { QueueConfig } from './queue-config.js';
 import type { QueueDirectory } from './queue-directory.js';
 import type { QueueSelection } from './queue-selection.js';
@@ -39,8 +40,6 @@ const KEEP_MS = (AGENTS_NEEDED_MINUTES + 1) * MINUTE;
 /** How often calls kept one by one are let go, once they are older than KEEP_MS. */
 const PRUNE_EVERY_MS = 30_000;
 
-/** A queue's key in the sums: its ID, or '' for the calls in no queue. */
-type QueueKey = string;
 const NO_QUEUE_KEY: QueueKey = '';
 
 interface Parameters {
@@ -83,7 +82,6 @@ const periodOf = (sums: ServiceLevelSums): QueuePeriod => {
   return { offered, answered, answeredWithin, shortAbandoned, abandoned, waiting, serviceLevel, abandonRate, averageAnswerSeconds, longestAnswerSeconds, averageTalkSeconds };
 };
 
-const keyOf = (call: ProviderCall): QueueKey => call.queueID ?? NO_QUEUE_KEY;
 
 export interface QueueBoardOptions {
   providerID: string;
@@ -128,6 +126,10 @@ export class QueueBoard {
   /** The calls that ended before this are counted in the journal's sums, not one by one. */
   private settledBefore = 0;
   private prunedAt = 0;
+  /** The recent calls summed by minute: what the last 15 and 30 minutes are read from. */
+  private readonly windows = new QueueWindows((key) => this.parametersOf(key), addCall);
+  /** The calls kept that are not over: who waits and who talks now. */
+  private readonly open = new Map<string, ProviderCall>();
   /** Bumped at every change of the kept calls: what a cached answer was computed at. */
   private version = 0;
   private cached: { version: number; second: number; answer: QueuesResponse } | undefined;
@@ -302,9 +304,11 @@ export class QueueBoard {
       // What the live list told meanwhile is newer than the journal; a call that ended before
       // `openFrom` is in the journal's sums already.
       for (const call of calls) if (!this.kept.has(call.callID)) this.kept.set(call.callID, call);
+      this.windows.clear();
+      this.open.clear();
       for (const [callID, call] of this.kept) {
         if (call.endedAt !== undefined && call.endedAt < openFrom) this.kept.delete(callID);
-        else this.share(call, 1);
+        else this.take(call, 1);
       }
       this.settledBefore = openFrom;
       this.loaded = true;
@@ -340,15 +344,39 @@ export class QueueBoard {
       const was = this.kept.get(call.callID);
       if (was === call) continue;
       changed = true;
-      this.kept.set(call.callID, call);
-      if (!this.loaded) continue;
-      if (was) this.share(was, -1);
-      // A call the journal's sums hold already (listed long after its end): counted there.
-      else if (call.endedAt !== undefined && call.endedAt < this.settledBefore) continue;
-      this.share(call, 1);
+      this.replace(was, call);
+    }
+    // A call that left the list while it was open here ended: a provider that lists an ended call
+    // for no time (keepEndedMs 0) shows no ended version of it. It ended when the list lost it.
+    if (this.open.size > 0 && this.open.size + calls.length > 0) {
+      const listed = new Set(calls.map((call) => call.callID));
+      const now = this.options.clock.now();
+      for (const [callID, call] of this.open)
+        if (!listed.has(callID)) {
+          changed = true;
+          this.replace(call, { ...call, endedAt: Math.max(now, call.answeredAt ?? call.startedAt), isMissedCall: !call.isOutbound && call.answeredAt === undefined });
+        }
     }
     if (changed) this.version += 1;
     this.prune();
+  }
+
+  /** A new version of a call (or a new call): its share of the day and of the windows replaced. */
+  private replace(was: ProviderCall | undefined, call: ProviderCall): void {
+    this.kept.set(call.callID, call);
+    if (!this.loaded) return;
+    if (was) this.take(was, -1);
+    // A call the journal's sums hold already (listed long after its end): counted there.
+    else if (call.endedAt !== undefined && call.endedAt < this.settledBefore) return;
+    this.take(call, 1);
+  }
+
+  /** Adds (1) or takes out (-1) a call's share of the day, of the windows, and of the calls open now. */
+  private take(call: ProviderCall, sign: 1 | -1): void {
+    this.share(call, sign);
+    this.windows.apply(call, sign);
+    if (sign === -1) this.open.delete(call.callID);
+    else if (call.endedAt === undefined) this.open.set(call.callID, call);
   }
 
   /** At midnight the day's sums start over, from the calls kept that started since. */
@@ -369,6 +397,7 @@ export class QueueBoard {
     const before = now - KEEP_MS;
     for (const [callID, call] of this.kept)
       if (call.endedAt !== undefined && call.endedAt < before && call.startedAt < before && !listed.has(callID)) this.kept.delete(callID);
+    this.windows.prune(before);
   }
 
   /** The figures as of now, computed at most once a second and change. */
@@ -405,34 +434,21 @@ export class QueueBoard {
     const lastFrom = now - LAST_MINUTES * MINUTE;
     const neededFrom = now - AGENTS_NEEDED_MINUTES * MINUTE;
     const live = new Map<QueueKey, { waiting: number; oldest: number | undefined; talking: number }>();
-    const last = new Map<QueueKey, ServiceLevelSums>();
-    const window = new Map<QueueKey, { offered: number; handled: number; handleMs: number }>();
-    const group = <T>(map: Map<QueueKey, T>, key: QueueKey, make: () => T): T => {
-      let value = map.get(key);
-      if (value === undefined) map.set(key, (value = make()));
-      return value;
-    };
-    for (const call of this.kept.values()) {
+    // Only the calls open now are walked; the windows are read from their sums by minute.
+    for (const call of this.open.values()) {
       if (call.isOutbound || call.startedAt > now) continue;
       const key = keyOf(call);
-      if (call.endedAt === undefined) {
-        const entry = group(live, key, () => ({ waiting: 0, oldest: undefined as number | undefined, talking: 0 }));
-        if (call.answeredAt === undefined) {
-          entry.waiting += 1;
-          if (entry.oldest === undefined || call.startedAt < entry.oldest) entry.oldest = call.startedAt;
-        } else entry.talking += 1;
-      }
-      if (call.startedAt >= lastFrom) addCall(group(last, key, emptySums), call, this.parametersOf(key));
-      const handled = call.answeredAt !== undefined && call.endedAt !== undefined && call.endedAt >= neededFrom && call.endedAt <= now;
-      if (call.startedAt >= neededFrom || handled) {
-        const entry = group(window, key, () => ({ offered: 0, handled: 0, handleMs: 0 }));
-        if (call.startedAt >= neededFrom) entry.offered += 1;
-        if (handled) {
-          entry.handled += 1;
-          entry.handleMs += call.endedAt! - call.answeredAt!;
-        }
-      }
+      let entry = live.get(key);
+      if (!entry) live.set(key, (entry = { waiting: 0, oldest: undefined, talking: 0 }));
+      if (call.answeredAt === undefined) {
+        entry.waiting += 1;
+        if (entry.oldest === undefined || call.startedAt < entry.oldest) entry.oldest = call.startedAt;
+      } else entry.talking += 1;
     }
+    const windowOf = (key: QueueKey) => {
+      const { handled, handleMs } = this.windows.endedBetween(key, neededFrom, now);
+      return { offered: this.windows.startedBetween(key, neededFrom, now).offered, handled, handleMs };
+    };
     const agents = this.options.agents();
     const byID = agents ? new Map(agents.map((agent) => [agent.subscriberID, agent])) : undefined;
     if (byID) this.warnUnknownMembers(byID);
@@ -449,7 +465,7 @@ export class QueueBoard {
     const todayOf = (key: QueueKey) => periodOf(this.today.get(key) ?? emptySums());
     const figures = queues.map((queue): QueueFigures => {
       const today = todayOf(queue.id);
-      const now: QueueNow = { ...nowOf(queue.id), agents: agentsOf(queue, byID) };
+      const current: QueueNow = { ...nowOf(queue.id), agents: agentsOf(queue, byID) };
       return {
         queueID: queue.id,
         name: queue.name,
@@ -459,10 +475,10 @@ export class QueueBoard {
         answerWithinSeconds: queue.answerWithinSeconds,
         shortAbandonSeconds: queue.shortAbandonSeconds,
         serviceLevelTarget: queue.serviceLevelTarget,
-        now,
+        now: current,
         today,
-        last15Minutes: periodOf(last.get(queue.id) ?? emptySums()),
-        agentsNeeded: neededOf(queue, window.get(queue.id), today.averageTalkSeconds),
+        last15Minutes: periodOf(this.windows.startedBetween(queue.id, lastFrom, now)),
+        agentsNeeded: neededOf(queue, windowOf(queue.id), today.averageTalkSeconds),
       };
     });
     return {

@@ -403,4 +403,23 @@ describe('GET queues', () => {
     const bad = await t.as(tokens.acmeAll, { method: 'GET', url: `${paths.serviceLevels(pbx)}?groupBy=subscriber` });
     expect(bad.statusCode).toBe(400);
   });
+  it('counts a call that leaves the list as ended, where the provider lists ended calls for no time', async () => {
+    const overrides = withQueues();
+    Object.assign(overrides.accounts![0]!.applications[0]!.providers[0]!, { keepEndedMs: 0 });
+    t = await buildTestApp(overrides);
+    const phone = t.phone('acme/support/pbx');
+    phone.subscribers = SUBSCRIBERS();
+    phone.calls = liveCalls();
+    await t.app.providers.syncAll();
+    const before = await read();
+    const sales = () => before.queues.find((q) => q.queueID === 'sales')!;
+    expect(sales().now.waiting).toBe(1);
+    t.clock.advance(20 * S);
+    phone.calls = phone.calls.filter((c) => c.callID !== 'wait-sales');
+    await t.app.providers.syncAll();
+    const after = (await read()).queues.find((q) => q.queueID === 'sales')!;
+    expect(after.now.waiting).toBe(0);
+    expect(after.today.abandoned).toBe(sales().today.abandoned + 1);
+    expect(after.today.waiting).toBe(0);
+  });
 });

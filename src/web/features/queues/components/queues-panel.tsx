@@ -14,6 +14,7 @@ import { useNow } from '../../../lib/clock.js';
 import { formatDuration } from '../../../lib/format.js';
 import type { QueueRow, QueuesFeed } from '../../../lib/api/use-queues.js';
 import { measureQueuesToCommit } from '../../../lib/perf-marks.js';
+import { useWideScreen } from '../../../lib/use-wide-screen.js';
 
 const UNKNOWN = '—';
 const percent = (share: number | null) => (share === null ? UNKNOWN : `${Math.round(share * 100)}\u00a0%`);
@@ -291,6 +292,8 @@ export const QueuesPanel = ({
   showProvider: boolean;
 }) => {
   useLayoutEffect(measureQueuesToCommit, [feed.rows]);
+  // Only the layout in use is rendered: cards on a narrow screen, the table on a wide one.
+  const wide = useWideScreen();
   // A provider without queues (or a service that has none to tell) shows no panel at all: nothing moves when the figures arrive.
   if (feed.rows.length === 0) return null;
   const toggle = (id: string) => onSelect(selected.includes(id) ? selected.filter((other) => other !== id) : [...selected, id]);
@@ -312,46 +315,50 @@ export const QueuesPanel = ({
         </span>
       }
     >
-      <ul aria-label="Queues" className="-m-4 max-h-[26rem] overflow-auto md:hidden">
-        {feed.rows.map((row) => (
-          <QueueCard
-            key={`${row.providerID}/${row.queue.queueID}`}
-            row={row}
-            selected={selected.includes(row.queue.queueID)}
-            onToggle={() => toggle(row.queue.queueID)}
-          />
-        ))}
-      </ul>
-      <div className="-m-4 hidden max-h-[26rem] overflow-auto md:block">
-        <table className="w-full min-w-[56rem] border-collapse text-sm">
-          <caption className="sr-only">
-            Each queue now and today. Choose a queue's name to show only its calls on this page.
-          </caption>
-          <thead className="sticky top-0 z-10 bg-panel text-left text-xs text-muted uppercase">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" className="px-3 py-2 font-medium" title={column.title}>
-                  {column.label}
-                </th>
+      {wide ? null : (
+        <ul aria-label="Queues" className="-m-4 max-h-[26rem] overflow-auto ">
+          {feed.rows.map((row) => (
+            <QueueCard
+              key={`${row.providerID}/${row.queue.queueID}`}
+              row={row}
+              selected={selected.includes(row.queue.queueID)}
+              onToggle={() => toggle(row.queue.queueID)}
+            />
+          ))}
+        </ul>
+      )}
+      {wide ? (
+        <div className="-m-4 max-h-[26rem] overflow-auto">
+          <table className="w-full min-w-[56rem] border-collapse text-sm">
+            <caption className="sr-only">
+              Each queue now and today. Choose a queue's name to show only its calls on this page.
+            </caption>
+            <thead className="sticky top-0 z-10 bg-panel text-left text-xs text-muted uppercase">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.label} scope="col" className="px-3 py-2 font-medium" title={column.title}>
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {feed.rows.map((row) => (
+                <QueueLine
+                  key={`${row.providerID}/${row.queue.queueID}`}
+                  row={row}
+                  showProvider={showProvider}
+                  selected={selected.includes(row.queue.queueID)}
+                  onToggle={() => toggle(row.queue.queueID)}
+                />
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {feed.rows.map((row) => (
-              <QueueLine
-                key={`${row.providerID}/${row.queue.queueID}`}
-                row={row}
-                showProvider={showProvider}
-                selected={selected.includes(row.queue.queueID)}
-                onToggle={() => toggle(row.queue.queueID)}
-              />
-            ))}
-            {unqueued ? (
-              <NoQueueLine figures={unqueued} selected={selected.includes(NO_QUEUE)} onToggle={() => toggle(NO_QUEUE)} />
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+              {unqueued ? (
+                <NoQueueLine figures={unqueued} selected={selected.includes(NO_QUEUE)} onToggle={() => toggle(NO_QUEUE)} />
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </Panel>
   );
 };
