@@ -65,7 +65,7 @@ const openLiveView = async (page: Page, port: number, query = '', transport?: Tr
 };
 
 /** A CPU profile of the page for `ms`, mapped back to the dashboard's sources. */
-const profilePage = async (cdp: CDPSession, ms: number): Promise<ProfileSummary> => {
+export const profilePage = async (cdp: CDPSession, ms: number): Promise<ProfileSummary> => {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
   await new Promise((resolve) => setTimeout(resolve, ms));

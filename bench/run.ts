@@ -24,6 +24,7 @@ import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmar
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
 import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
+import { QUEUES_PAST_MINUTES, queuesAtSize, queuesSection } from './queues-benchmarks.js';
 import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
 import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
@@ -50,6 +51,7 @@ const windows = quick
       fanOutFresh: 20,
       fanOutSeconds: 10,
       profileMs: 3000,
+      queueRequests: 60,
     }
   : {
       throughputSeconds: 8,
@@ -63,6 +65,7 @@ const windows = quick
       fanOutFresh: 100,
       fanOutSeconds: 30,
       profileMs: 10_000,
+      queueRequests: 300,
     };
 
 const chromiumVersion = () => {
@@ -291,6 +294,13 @@ const main = async () => {
       await boardAtSize(browser, 'live view', { seconds: windows.dashboardSeconds }),
       await boardAtSize(browser, 'wallboard', { seconds: windows.dashboardSeconds }),
     ];
+    log('15. queues at 10,000 calls, 2,000 agents and 50 queues');
+    const queueWindows = { seconds: windows.dashboardSeconds, rounds: windows.queueRequests };
+    const queueRows = [
+      await queuesAtSize(browser, { ...queueWindows, pastMinutes: 0, profileMs: windows.profileMs }),
+      await queuesAtSize(browser, { ...queueWindows, pastMinutes: 0, configQueues: false }),
+      await queuesAtSize(browser, { ...queueWindows, pastMinutes: QUEUES_PAST_MINUTES, profileMs: windows.profileMs }),
+    ];
 
     const overhead = make.service.p50 - make.bare.p50 - make.simulatorMs.p50;
     const gzipAt10k = throughput.find((row) => row.calls === 10_000 && row.mode === 'gzip');
@@ -378,7 +388,9 @@ ${asteriskSection(asteriskFresh, asteriskReconnects, asteriskRequests)}
 
 ## 14. Lighthouse: what a browser downloads, and how soon it shows data
 ${lighthouseSection(lighthouseRows)}
-`;
+
+## 15. Queues at 10,000 calls, 2,000 agents, 50 queues
+${queuesSection(queueRows)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {

@@ -22,6 +22,8 @@ export interface ChildOptions {
    * on other machines, whose work should take no CPU time from the service measured here.
    */
   nice?: number;
+  /** How long the child may take to say `ready` (60 s unless told). */
+  readyTimeoutMs?: number;
 }
 
 export interface Question {
@@ -35,7 +37,11 @@ interface Answer {
   error?: string;
 }
 
-export const startChild = (script: string, args: string[], { nodeArgs = [], nice }: ChildOptions = {}): Promise<Child> =>
+export const startChild = (
+  script: string,
+  args: string[],
+  { nodeArgs = [], nice, readyTimeoutMs = 60_000 }: ChildOptions = {},
+): Promise<Child> =>
   new Promise((resolve, reject) => {
     const command = [process.execPath, ...nodeArgs, '--import', 'tsx', script, ...args];
     const [program, ...rest] = nice === undefined ? command : ['nice', '-n', String(nice), ...command];
@@ -50,7 +56,10 @@ export const startChild = (script: string, args: string[], { nodeArgs = [], nice
     });
     let output = '';
     let written = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within ${readyTimeoutMs / 1000} s`)),
+      readyTimeoutMs,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       written += chunk.toString();
