@@ -34,9 +34,9 @@ export class QueueWindows {
   private readonly started = new Map<QueueKey, Map<number, ServiceLevelSums>>();
   /** By queue, then by the minute of end: its answered calls that ended, and their handle time. */
   private readonly ended = new Map<QueueKey, Map<number, Handled>>();
-  /** The calls (as last taken) by the minute they started in, and ended in: what the window's edge minute is read from. */
-  private readonly startIndex = new Map<number, Set<ProviderCall>>();
-  private readonly endIndex = new Map<number, Set<ProviderCall>>();
+  /** By queue, the calls (as last taken) by the minute they started in, and ended in: what a window's edge minutes are read from. */
+  private readonly startIndex = new Map<QueueKey, Map<number, Set<ProviderCall>>>();
+  private readonly endIndex = new Map<QueueKey, Map<number, Set<ProviderCall>>>();
   /** Minutes before this are let go, and a call's share in them is neither added nor taken out. */
   private floor = -Infinity;
 
@@ -59,7 +59,7 @@ export class QueueWindows {
     const start = minuteOf(call.startedAt);
     if (start >= this.floor) {
       this.addCall(bucket(this.started, key, start, emptySums), call, this.parametersOf(key), sign);
-      index(this.startIndex, start, call, sign);
+      index(this.startIndex, key, start, call, sign);
     }
     if (call.answeredAt !== undefined && call.endedAt !== undefined) {
       const end = minuteOf(call.endedAt);
@@ -67,7 +67,7 @@ export class QueueWindows {
         const handled = bucket(this.ended, key, end, () => ({ handled: 0, handleMs: 0 }));
         handled.handled += sign;
         handled.handleMs += sign * (call.endedAt - call.answeredAt);
-        index(this.endIndex, end, call, sign);
+        index(this.endIndex, key, end, call, sign);
       }
     }
   }
@@ -75,8 +75,8 @@ export class QueueWindows {
   /** Lets go of the minutes before `from`. */
   prune(from: number): void {
     this.floor = minuteOf(from);
-    for (const byMinute of [...this.started.values(), ...this.ended.values()]) for (const minute of byMinute.keys()) if (minute < this.floor) byMinute.delete(minute);
-    for (const byMinute of [this.startIndex, this.endIndex]) for (const minute of byMinute.keys()) if (minute < this.floor) byMinute.delete(minute);
+    for (const byKey of [this.started, this.ended, this.startIndex, this.endIndex] as Map<QueueKey, Map<number, unknown>>[])
+      for (const byMinute of byKey.values()) for (const minute of byMinute.keys()) if (minute < this.floor) byMinute.delete(minute);
   }
 
   /** The sums of the queue's inbound calls that started in [from, to]. */
@@ -91,9 +91,9 @@ export class QueueWindows {
       const held = byMinute?.get(minute);
       if (held) addSums(sums, held);
     }
+    const calls = this.startIndex.get(key);
     for (const minute of first === last ? [first] : [first, last])
-      for (const call of this.startIndex.get(minute) ?? [])
-        if (keyOf(call) === key && call.startedAt >= from && call.startedAt <= to) this.addCall(sums, call, p, 1);
+      for (const call of calls?.get(minute) ?? []) if (call.startedAt >= from && call.startedAt <= to) this.addCall(sums, call, p, 1);
     return sums;
   }
 
@@ -110,9 +110,10 @@ export class QueueWindows {
         total.handleMs += held.handleMs;
       }
     }
+    const calls = this.endIndex.get(key);
     for (const minute of first === last ? [first] : [first, last])
-      for (const call of this.endIndex.get(minute) ?? [])
-        if (keyOf(call) === key && call.endedAt! >= from && call.endedAt! <= to) {
+      for (const call of calls?.get(minute) ?? [])
+        if (call.endedAt! >= from && call.endedAt! <= to) {
           total.handled += 1;
           total.handleMs += call.endedAt! - call.answeredAt!;
         }
@@ -128,7 +129,9 @@ const bucket = <T>(byKey: Map<QueueKey, Map<number, T>>, key: QueueKey, minute: 
   return held;
 };
 
-const index = (byMinute: Map<number, Set<ProviderCall>>, minute: number, call: ProviderCall, sign: 1 | -1) => {
+const index = (byKey: Map<QueueKey, Map<number, Set<ProviderCall>>>, key: QueueKey, minute: number, call: ProviderCall, sign: 1 | -1) => {
+  let byMinute = byKey.get(key);
+  if (!byMinute) byKey.set(key, (byMinute = new Map()));
   let calls = byMinute.get(minute);
   if (!calls) byMinute.set(minute, (calls = new Set()));
   if (sign === 1) calls.add(call);
