@@ -25,6 +25,12 @@ export const paths = {
   serviceLevels: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/service-levels`,
   /** GET: the callers who gave up over a window, and whether they were called back (extension). */
   missedCalls: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/missed-calls`,
+  /** GET: each interval of each queue: service level with the parameters then in force, staffing against need (extension). */
+  intervalReport: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/reports/intervals`,
+  /** GET: how each agent spent the range, state by state, and their calls (extension). */
+  agentReport: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/reports/agents`,
+  /** GET: every call of a range as CSV or NDJSON, streamed; HEAD: how many (extension). */
+  callExport: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/calls/export`,
   subscribers: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/subscribers`,
   /** GET: each subscriber's state (offline, inactive, available, ringing, on-call) and today's figures (extension). */
   agents: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/agents`,
@@ -58,6 +64,9 @@ export const routePatterns = {
   subscriberActivity: pattern(paths.subscriberActivity),
   serviceLevels: pattern(paths.serviceLevels),
   missedCalls: pattern(paths.missedCalls),
+  intervalReport: pattern(paths.intervalReport),
+  agentReport: pattern(paths.agentReport),
+  callExport: pattern(paths.callExport),
   subscribers: pattern(paths.subscribers),
   agents: pattern(paths.agents),
   queues: pattern(paths.queues),

@@ -152,6 +152,57 @@ export interface HistoryTables {
   sync_changes: SyncChangesTable;
   sync_inbox: SyncInboxTable;
   call_actions: CallActionsTable;
+  agent_states: AgentStatesTable;
+  queue_parameters: QueueParametersTable;
+  report_sends: ReportSendsTable;
+}
+
+/** One change of an agent's state on the board; the state holds from `at` until the agent's next row. */
+export interface AgentStatesTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  subscriber_id: string;
+  /** When the state began (the board's `since`). */
+  at: number;
+  /** One of the board's states, or 'unknown' from when the service stopped knowing the agent (it stopped, or the agent left the provider). */
+  state: string;
+  first_name: string | null;
+  last_name: string | null;
+  extension: string | null;
+}
+
+/** A queue's parameters from `from_at` until its next row: what a report counts the calls offered then with. */
+export interface QueueParametersTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  queue_id: string;
+  from_at: number;
+  name: string;
+  answer_within_ms: number;
+  short_abandon_ms: number;
+  service_level_target: number;
+  /** The queue's members then, as a JSON array of subscriber IDs. */
+  members: string;
+}
+
+/** One scheduled report's period: claimed by the instance sending it, then sent (or failing, with the next attempt's time). */
+export interface ReportSendsTable {
+  schedule_id: string;
+  /** The period the report covers, e.g. "2026-11-28" for a daily one, "2026-W48" for a weekly one. */
+  period: string;
+  /** 'sending', 'sent' or 'failed'. */
+  status: string;
+  /** The instance that claimed it, and when. */
+  owner: string | null;
+  claimed_at: number | null;
+  attempts: number;
+  next_attempt_at: number | null;
+  sent_at: number | null;
+  /** The Message-ID the report was sent with: every attempt of one period uses the same. */
+  message_id: string | null;
+  last_error: string | null;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

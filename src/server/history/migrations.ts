@@ -180,6 +180,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('calls_by_queue').on('calls').columns([...scopeColumns, 'queue_id', 'started_at']).execute();
     },
   },
+  '0010_reports': {
+    async up(db: Kysely<unknown>) {
+      // Every change of an agent's state on the board: a state holds from its row's `at` to the next row's.
+      await db.schema
+        .createTable('agent_states')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('subscriber_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text')
+        .addColumn('last_name', 'text')
+        .addColumn('extension', 'text')
+        .addPrimaryKeyConstraint('agent_states_pk', [...scopeColumns, 'subscriber_id', 'at'])
+        .execute();
+      await db.schema.createIndex('agent_states_by_time').on('agent_states').columns([...scopeColumns, 'at']).execute();
+      // Each queue's parameters from when they took force: a report counts a call with those in force when it was offered.
+      await db.schema
+        .createTable('queue_parameters')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('queue_id', 'text', (c) => c.notNull())
+        .addColumn('from_at', 'bigint', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('answer_within_ms', 'bigint', (c) => c.notNull())
+        .addColumn('short_abandon_ms', 'bigint', (c) => c.notNull())
+        .addColumn('service_level_target', 'double precision', (c) => c.notNull())
+        .addColumn('members', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('queue_parameters_pk', [...scopeColumns, 'queue_id', 'from_at'])
+        .execute();
+      // Scheduled reports sent (or being sent) per schedule and period: the one place that says a period's report went out.
+      await db.schema
+        .createTable('report_sends')
+        .addColumn('schedule_id', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .addColumn('attempts', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'bigint')
+        .addColumn('sent_at', 'bigint')
+        .addColumn('message_id', 'text')
+        .addColumn('last_error', 'text')
+        .addPrimaryKeyConstraint('report_sends_pk', ['schedule_id', 'period'])
+        .execute();
+    },
+  },
 };
 
 /**
