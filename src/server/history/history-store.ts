@@ -23,6 +23,13 @@ import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
+import {
+  queueParameterHistory,
+  recordQueueParameters,
+  writeAgentStates,
+  type AgentStateChange,
+  type QueueParametersInForce,
+} from './report-journal.js';
 
 /** The lane of reads the service makes for itself, apart from any token's. */
 const SERVICE_LANE = 'service';
@@ -164,6 +171,21 @@ export class HistoryStore {
       outcome: row.outcome,
       ...(row.detail === null ? {} : { detail: row.detail }),
     }));
+  }
+
+  /** Journals changes of agents' states (the board's); one already written is kept. */
+  recordAgentStates(scope: ProviderScope, changes: readonly AgentStateChange[]): Promise<void> {
+    return writeAgentStates(this.db, scope, changes);
+  }
+
+  /** Records the queues' parameters in force from `at`, for those that changed; answers their IDs. */
+  recordQueueParameters(scope: ProviderScope, queues: readonly Omit<QueueParametersInForce, 'fromAt'>[], at: number): Promise<string[]> {
+    return recordQueueParameters(this.db, scope, queues, at);
+  }
+
+  /** The queues' parameters over time, oldest first per queue. */
+  queueParameterHistory(scope: ProviderScope): Promise<QueueParametersInForce[]> {
+    return queueParameterHistory(this.db, scope);
   }
 
   async refreshStatistics(): Promise<void> {
