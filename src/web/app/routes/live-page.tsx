@@ -33,10 +33,9 @@ import { WorkspaceGate } from '../workspace-gate.js';
 import { PartBoundary } from '../../components/part-boundary.js';
 import { QueuesPanel } from '../../features/queues/components/queues-panel.js';
 import { QueueScopeLine } from '../../features/queues/components/queue-scope-line.js';
-import { useQueues } from '../../lib/api/use-queues.js';
-import { boardInScope, callsInScope, queueScopeKey, queueScopeOf } from '../../features/queues/utils/queue-view.js';
+import { useBoardInScope, useQueueView } from '../../features/queues/hooks/use-queue-view.js';
 import { agentQueuesOf, membershipKey } from '../../lib/agent-queues.js';
-import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
+import { QueueScopeProvider } from '../../lib/queue-scope.js';
 
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
   async () => (await import('../../features/live-calls/components/end-call-dialog.js')).EndCallDialog,
@@ -95,14 +94,8 @@ const LiveView = ({
 }) => {
   const intervalMs = usePollInterval();
   const feed = useCallsFeed(workspace.scopes, { intervalMs });
-  const queues = useQueues(workspace.scopes, feed.mode);
-  const [queueIDs, setQueueIDs] = useQueueParam();
-  const candidate = queueScopeOf(queueIDs, queues.rows);
-  const scopeKey = queueScopeKey(candidate);
-  // One object while the chosen queues and their parameters stay: every figure asked with it keeps its query.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const queueScope = useMemo(() => candidate, [scopeKey]);
-  const scopedCalls = useMemo(() => callsInScope(feed.calls, queueScope), [feed.calls, queueScope]);
+  const view = useQueueView(workspace.scopes, feed.mode, feed.calls);
+  const { queues, queueIDs, setQueueIDs, queueScope, scopedCalls } = view;
   // The table shows each change first; the figures (tiles, chart, alerts, panels) follow in a
   // render React may interrupt, so at 10,000 calls a change never waits for all of them at once.
   const calls = useDeferredValue(scopedCalls);
@@ -117,7 +110,7 @@ const LiveView = ({
   usePreloadAfterData(feed.status === 'ready');
   const dimmed = freshness.level === 'stale';
   const wholeBoard = useAgentBoard(workspace.scopes, feed.mode);
-  const board = useMemo(() => boardInScope(wholeBoard, queueScope, queues.rows), [wholeBoard, queueScope, queues.rows]);
+  const board = useBoardInScope(wholeBoard, view);
   const membership = membershipKey(queues.rows);
   // Rebuilt when a queue's name or members change, not at every change of its figures: the tiles keep their props.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -19,9 +19,9 @@ import { useApi } from '../../lib/api/api-context.js';
 import { meKeys } from '../../lib/api/me-query.js';
 import { useAgentBoard, type AgentBoardFeed } from '../../lib/api/use-agent-board.js';
 import { WallQueues } from '../../features/queues/components/wall-queues.js';
-import { useQueues } from '../../lib/api/use-queues.js';
-import { boardInScope, callsInScope, queueScopeKey, queueScopeOf, scopeNames } from '../../features/queues/utils/queue-view.js';
-import { QueueScopeProvider, useQueueParam } from '../../lib/queue-scope.js';
+import { useBoardInScope, useQueueView } from '../../features/queues/hooks/use-queue-view.js';
+import { scopeNames } from '../../features/queues/utils/queue-view.js';
+import { QueueScopeProvider } from '../../lib/queue-scope.js';
 import { useCallsFeed, type CallsFeed } from '../../lib/api/use-calls-feed.js';
 import { isLive } from '../../lib/call-state.js';
 import { useNow } from '../../lib/clock.js';
@@ -147,20 +147,14 @@ const AGENTS_BESIDE_CHART = 60;
 
 const Wallboard = ({ workspace, showAgents, showQueues }: { workspace: Workspace; showAgents: boolean; showQueues: boolean }) => {
   const wholeFeed = useCallsFeed(workspace.scopes, { inBackground: true });
-  const queues = useQueues(workspace.scopes, wholeFeed.mode);
-  const [queueIDs] = useQueueParam();
-  const candidate = queueScopeOf(queueIDs, queues.rows);
-  const scopeKey = queueScopeKey(candidate);
-  // One object while the chosen queues and their parameters stay.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const queueScope = useMemo(() => candidate, [scopeKey]);
-  const scopedCalls = useMemo(() => callsInScope(wholeFeed.calls, queueScope), [wholeFeed.calls, queueScope]);
+  const view = useQueueView(workspace.scopes, wholeFeed.mode, wholeFeed.calls);
+  const { queues, queueIDs, queueScope, scopedCalls } = view;
   const feed = useMemo(() => (scopedCalls === wholeFeed.calls ? wholeFeed : { ...wholeFeed, calls: scopedCalls }), [wholeFeed, scopedCalls]);
   const [rules] = useAlertRules();
   // The board is read for its tiles, or for a rule on agents available.
   const watchesAgents = rules.available.warning !== undefined || rules.available.critical !== undefined;
   const wholeBoard = useAgentBoard(workspace.scopes, feed.mode, { enabled: showAgents || watchesAgents });
-  const board = useMemo(() => boardInScope(wholeBoard, queueScope, queues.rows), [wholeBoard, queueScope, queues.rows]);
+  const board = useBoardInScope(wholeBoard, view);
   const agentsOnly = showAgents && board.agents.length > AGENTS_BESIDE_CHART;
   useRefusedToken(feed.error);
   const freshness = useFreshness(feed);
