@@ -33,7 +33,9 @@ const HEALTH_PATH = '/healthz';
 
 interface Work {
   queuePublishes: number;
+  /** Event-loop ms in the window. */
   queuePublishMs: number;
+  /** The figures computed anew (in publications and reads), and their time. */
   queueFigures: number;
   queueFiguresMs: number;
   queueSerializeMs: number;
@@ -87,21 +89,13 @@ export interface QueuesAtSize {
   boardCommitP50: number;
   /** This page's JSON.parse of the whole figures (GET .../queues): the per-machine reference. */
   parseReferenceMs: number;
-  service: {
+  /** The service's work in the window (`Work`: publications, figures and serializing, in event-loop ms). */
+  service: Work & {
     windowMs: number;
     /** `changes` events of the calls, `queue-changes` and `agent-changes` numbered in the window. */
     callChanges: number;
     queueChanges: number;
     agentChanges: number;
-    queuePublishes: number;
-    /** Event-loop ms in the window. */
-    queuePublishMs: number;
-    /** The figures computed anew (in publications and reads), and their time. */
-    queueFigures: number;
-    queueFiguresMs: number;
-    queueSerializeMs: number;
-    callsNextMs: number;
-    callsSerializeMs: number;
     /** The service's CPU time (user and system, all its threads) and event-loop busy time in the window. */
     cpuMs: number;
     loopMs: number;
