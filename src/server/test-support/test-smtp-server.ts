@@ -26,6 +26,8 @@ export interface TestSmtpServer {
   /** From now, a mail's final reply waits until `release()`; a mail whose connection closes meanwhile is not accepted. */
   hold(): void;
   release(): void;
+  /** Mails whose final reply is held now. */
+  readonly heldCount: number;
   /** Resolves when `count` mails have arrived. */
   arrivals(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +88,9 @@ export const startTestSmtpServer = async (credentials?: { user: string; password
     release: () => {
       holding = false;
       for (const release of held.values()) release(false);
+    },
+    get heldCount() {
+      return held.size;
     },
     arrivals: async (count, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
