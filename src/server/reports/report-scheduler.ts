@@ -118,7 +118,11 @@ export class ReportScheduler {
   private async runSchedule(schedule: Schedule): Promise<void> {
     const { clock, history, log, timeZone } = this.options;
     const provider = this.options.providers(schedule.scope);
-    if (!provider || provider.sync.role === 'follower') return;
+    if (!provider || provider.sync.role === 'follower') {
+      // The schedule is the leader's now: its failures are that instance's to tell.
+      this.failed.delete(schedule.config.id);
+      return;
+    }
     const now = clock.now();
     const period = latestDuePeriod(timeZone, schedule.time, now);
     if (this.sent.get(schedule.config.id) === period.key) return;
