@@ -41,7 +41,7 @@ import { webhookRoute } from './routes/webhook-route.js';
 import { phoneSystemFactory } from './runtime/phone-system-factory.js';
 import { ReportScheduler } from './reports/report-scheduler.js';
 import { unavailableReportSource, type ReportSource } from './reports/report-source.js';
-import { smtpSender, type SendMail } from './reports/smtp-sender.js';
+import { smtpSender } from './reports/smtp-sender.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
 declare module 'fastify' {
@@ -75,8 +75,6 @@ export interface BuildAppOptions {
   streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
   /** Where scheduled reports take their interval and agents reports (a test's own, say). */
   reportSource?: ReportSource;
-  /** How scheduled reports are sent: through the configured SMTP server by default. */
-  sendMail?: SendMail;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -186,7 +184,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         history: options.history,
         // The journal's interval and agents reports are connected here.
         source: options.reportSource ?? unavailableReportSource,
-        send: options.sendMail ?? smtpSender(reports.smtp),
+        send: smtpSender(reports.smtp),
         clock,
         log: app.log,
         instance: options.instanceName ?? `${hostname()}/${process.pid}`,

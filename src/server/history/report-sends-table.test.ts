@@ -36,7 +36,13 @@ describe(`the reports' sent-log (${historyKind})`, () => {
     expect(await b.reportSends.markSent(key, 'b', 2000)).toBe(false);
     expect(await a.reportSends.markSent(key, 'a', 2000)).toBe(true);
     expect(await claimAs(b, 'b', 10_000_000, 10_000_000)).toBeUndefined();
-    expect(await b.reportSends.read(key)).toMatchObject({ status: 'sent', owner: 'a', attempts: 1, sentAt: 2000, messageID: '<a@callboard>' });
+    expect(await b.reportSends.read(key)).toMatchObject({
+      status: 'sent',
+      owner: 'a',
+      attempts: 1,
+      sentAt: 2000,
+      messageID: '<a@callboard>',
+    });
   });
 
   it("gives a lapsed claim to another instance, with the period's first Message-ID", async () => {
@@ -51,7 +57,12 @@ describe(`the reports' sent-log (${historyKind})`, () => {
   it('keeps a failed period until its next attempt is due, then lets one instance retry it', async () => {
     await claimAs(a, 'a', 1000);
     expect(await a.reportSends.markFailed(key, 'a', '421 try later', 31_000)).toBe(true);
-    expect(await b.reportSends.read(key)).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: 31_000, lastError: '421 try later' });
+    expect(await b.reportSends.read(key)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: 31_000,
+      lastError: '421 try later',
+    });
     expect(await claimAs(b, 'b', 30_999)).toBeUndefined();
     const retries = await Promise.all([claimAs(a, 'a', 31_000), claimAs(b, 'b', 31_000)]);
     expect(retries.filter((claim) => claim !== undefined)).toEqual([{ attempt: 2, messageID: '<a@callboard>' }]);

@@ -52,7 +52,14 @@ export class ReportSendsTable {
   async claim(request: ClaimRequest): Promise<ReportSendClaim | undefined> {
     const inserted = await this.db
       .insertInto('report_sends')
-      .values({ ...keyOf(request), status: 'sending', owner: request.owner, claimed_at: request.now, attempts: 1, message_id: request.messageID })
+      .values({
+        ...keyOf(request),
+        status: 'sending',
+        owner: request.owner,
+        claimed_at: request.now,
+        attempts: 1,
+        message_id: request.messageID,
+      })
       .onConflict((oc) => oc.columns(['schedule_id', 'period']).doNothing())
       .returning(['attempts', 'message_id'])
       .executeTakeFirst();
@@ -60,7 +67,13 @@ export class ReportSendsTable {
       inserted ??
       (await this.db
         .updateTable('report_sends')
-        .set((eb) => ({ status: 'sending', owner: request.owner, claimed_at: request.now, attempts: eb('attempts', '+', 1), next_attempt_at: null }))
+        .set((eb) => ({
+          status: 'sending',
+          owner: request.owner,
+          claimed_at: request.now,
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: null,
+        }))
         .where('schedule_id', '=', request.scheduleID)
         .where('period', '=', request.period)
         .where((eb) =>
@@ -76,13 +89,17 @@ export class ReportSendsTable {
 
   /** Records the period sent; false when `owner` no longer held the claim (it lapsed and another took it). */
   async markSent(key: ReportSendKey, owner: string, at: number): Promise<boolean> {
-    const result = await this.ownClaim(key, owner).set({ status: 'sent', sent_at: at, last_error: null, next_attempt_at: null }).executeTakeFirst();
+    const result = await this.ownClaim(key, owner)
+      .set({ status: 'sent', sent_at: at, last_error: null, next_attempt_at: null })
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   /** Records the attempt failed, and when the period may be claimed again. */
   async markFailed(key: ReportSendKey, owner: string, error: string, nextAttemptAt: number): Promise<boolean> {
-    const result = await this.ownClaim(key, owner).set({ status: 'failed', last_error: error, next_attempt_at: nextAttemptAt }).executeTakeFirst();
+    const result = await this.ownClaim(key, owner)
+      .set({ status: 'failed', last_error: error, next_attempt_at: nextAttemptAt })
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

@@ -8,5 +8,11 @@ const field = (value: CsvValue): string => {
 };
 
 /** A header record of the columns' names, then one record per row, each field read by its column. */
-export const toCsv = <Row>(columns: readonly (keyof Row & string)[], rows: readonly Row[], read: (row: Row, column: keyof Row & string) => CsvValue): string =>
-  [columns, ...rows.map((row) => columns.map((column) => read(row, column)))].map((record) => `${record.map(field).join(',')}\r\n`).join('');
+export const toCsv = <Row>(
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+  read: (row: Row, column: keyof Row & string) => CsvValue,
+): string =>
+  [columns, ...rows.map((row) => columns.map((column) => read(row, column)))]
+    .map((record) => `${record.map(field).join(',')}\r\n`)
+    .join('');

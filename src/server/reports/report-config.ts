@@ -49,7 +49,10 @@ const scheduleSchema = z.strictObject({
     .min(1, 'is empty: list the reports to send, of "summary", "intervals", "agents"')
     .default(['summary', 'intervals', 'agents']),
   /** Only these of the provider's queues; all of them (and the calls in none) by default. */
-  queues: z.array(z.string().regex(QUEUE_ID_PATTERN, `must be ${QUEUE_ID_RULE}`)).min(1).optional(),
+  queues: z
+    .array(z.string().regex(QUEUE_ID_PATTERN, `must be ${QUEUE_ID_RULE}`))
+    .min(1)
+    .optional(),
   /** The interval report's intervals. */
   intervalMinutes: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'must be 15, 30 or 60' }).default(60),
 });
@@ -76,7 +79,8 @@ interface ConfiguredAccounts {
 
 /** Each schedule names a configured provider and its queues, and no two share an ID. */
 export const checkReportSchedules = (reports: ReportsConfig, config: ConfiguredAccounts, ctx: z.RefinementCtx): void => {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path: ['reports', 'schedules', ...path], message });
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path: ['reports', 'schedules', ...path], message });
   const ids = new Set<string>();
   reports.schedules.forEach((schedule, i) => {
     if (ids.has(schedule.id)) issue([i, 'id'], `duplicate schedule id "${schedule.id}"`);

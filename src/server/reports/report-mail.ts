@@ -98,9 +98,11 @@ export const intervalsCsv = (report: IntervalReport): string => {
   return toCsv<(typeof rows)[number]>(columns, rows, (row, column) => row[column] as string | number | null);
 };
 
-export const agentsCsv = (report: AgentReport): string => toCsv<AgentTime>(AGENT_COLUMNS, report.agents, (agent, column) => agent[column]);
+export const agentsCsv = (report: AgentReport): string =>
+  toCsv<AgentTime>(AGENT_COLUMNS, report.agents, (agent, column) => agent[column]);
 
-const percent = (share: number | null | undefined) => (share === null || share === undefined ? '–' : `${(share * 100).toFixed(1)} %`);
+const percent = (share: number | null | undefined) =>
+  share === null || share === undefined ? '–' : `${(share * 100).toFixed(1)} %`;
 const seconds = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} s`);
 
 /** The summary's columns: a heading, and the cell of one queue. */
@@ -134,7 +136,9 @@ const periodText = (content: ReportMailContent) =>
 
 const attachmentNotes = (content: ReportMailContent): string[] =>
   [
-    content.intervals && 'missing' in content.intervals ? `The interval report is not attached: ${content.intervals.missing}.` : undefined,
+    content.intervals && 'missing' in content.intervals
+      ? `The interval report is not attached: ${content.intervals.missing}.`
+      : undefined,
     content.agents && 'missing' in content.agents ? `The agents report is not attached: ${content.agents.missing}.` : undefined,
   ].filter((note): note is string => note !== undefined);
 
@@ -142,9 +146,14 @@ const CELL = 'padding:6px 10px;border-bottom:1px solid #d0d7de;text-align:right;
 const FIRST_CELL = 'padding:6px 10px;border-bottom:1px solid #d0d7de;text-align:left;';
 
 const summaryHtml = (queues: QueueSummary[]) => {
-  const head = SUMMARY_COLUMNS.map((c, i) => `<th scope="col" style="${i === 0 ? FIRST_CELL : CELL}background:#f6f8fa;">${escapeHtml(c.heading)}</th>`).join('');
+  const head = SUMMARY_COLUMNS.map(
+    (c, i) => `<th scope="col" style="${i === 0 ? FIRST_CELL : CELL}background:#f6f8fa;">${escapeHtml(c.heading)}</th>`,
+  ).join('');
   const body = queues
-    .map((queue) => `<tr>${SUMMARY_COLUMNS.map((c, i) => `<td style="${i === 0 ? FIRST_CELL : CELL}">${escapeHtml(c.cell(queue))}</td>`).join('')}</tr>`)
+    .map(
+      (queue) =>
+        `<tr>${SUMMARY_COLUMNS.map((c, i) => `<td style="${i === 0 ? FIRST_CELL : CELL}">${escapeHtml(c.cell(queue))}</td>`).join('')}</tr>`,
+    )
     .join('\n');
   return `<table role="table" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px;">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 };
@@ -153,7 +162,14 @@ const summaryHtml = (queues: QueueSummary[]) => {
 const summaryText = (queues: QueueSummary[]) => {
   const table = [SUMMARY_COLUMNS.map((c) => c.heading), ...queues.map((q) => SUMMARY_COLUMNS.map((c) => c.cell(q)))];
   const widths = SUMMARY_COLUMNS.map((_, i) => Math.max(...table.map((row) => row[i]?.length ?? 0)));
-  return table.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd()).join('\n');
+  return table
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 export const reportMail = (content: ReportMailContent): ReportMail => {
@@ -163,10 +179,22 @@ export const reportMail = (content: ReportMailContent): ReportMail => {
   const notes = attachmentNotes(content);
   const attachments = [
     ...(content.intervals && 'report' in content.intervals
-      ? [{ filename: `${content.scheduleID}-${content.period.key}-intervals.csv`, content: intervalsCsv(content.intervals.report), contentType: 'text/csv; charset=utf-8' }]
+      ? [
+          {
+            filename: `${content.scheduleID}-${content.period.key}-intervals.csv`,
+            content: intervalsCsv(content.intervals.report),
+            contentType: 'text/csv; charset=utf-8',
+          },
+        ]
       : []),
     ...(content.agents && 'report' in content.agents
-      ? [{ filename: `${content.scheduleID}-${content.period.key}-agents.csv`, content: agentsCsv(content.agents.report), contentType: 'text/csv; charset=utf-8' }]
+      ? [
+          {
+            filename: `${content.scheduleID}-${content.period.key}-agents.csv`,
+            content: agentsCsv(content.agents.report),
+            contentType: 'text/csv; charset=utf-8',
+          },
+        ]
       : []),
   ];
   const text = [
@@ -187,7 +215,9 @@ export const reportMail = (content: ReportMailContent): ReportMail => {
     ...(content.summary ? [summaryHtml(content.summary)] : []),
     ...notes.map((note) => `<p style="margin:16px 0 0 0;font-size:14px;color:#9a6700;">${escapeHtml(note)}</p>`),
     ...(attachments.length
-      ? [`<p style="margin:16px 0 0 0;font-size:13px;color:#59636e;">Attached: ${escapeHtml(attachments.map((a) => a.filename).join(', '))}.</p>`]
+      ? [
+          `<p style="margin:16px 0 0 0;font-size:13px;color:#59636e;">Attached: ${escapeHtml(attachments.map((a) => a.filename).join(', '))}.</p>`,
+        ]
       : []),
     '</body></html>',
     '',

@@ -20,7 +20,16 @@ describe('schedule text', () => {
     expect(parseScheduleTime('daily 07:00')).toEqual({ every: 'daily', hour: 7, minute: 0 });
     expect(parseScheduleTime('weekly mon 07:30')).toEqual({ every: 'weekly', weekday: 0, hour: 7, minute: 30 });
     expect(parseScheduleTime('weekly sun 23:59')).toEqual({ every: 'weekly', weekday: 6, hour: 23, minute: 59 });
-    for (const bad of ['daily 7:00', 'daily 24:00', 'daily 07:60', 'weekly 07:00', 'weekly monday 07:00', 'hourly 07:00', 'Daily 07:00', ' daily 07:00'])
+    for (const bad of [
+      'daily 7:00',
+      'daily 24:00',
+      'daily 07:60',
+      'weekly 07:00',
+      'weekly monday 07:00',
+      'hourly 07:00',
+      'Daily 07:00',
+      ' daily 07:00',
+    ])
       expect(parseScheduleTime(bad)).toBeUndefined();
   });
 });
@@ -38,7 +47,10 @@ describe('the period a daily schedule owes', () => {
 
   it('keeps 07:00 local across the spring-forward day, which it reports as 23 hours', () => {
     // Berlin skips 02:00-03:00 on 29 March 2026.
-    expect(due('Europe/Berlin', 'daily 07:00', '2026-03-29T05:00:00Z')).toMatchObject({ key: '2026-03-28', dueAt: '2026-03-29T05:00:00.000Z' });
+    expect(due('Europe/Berlin', 'daily 07:00', '2026-03-29T05:00:00Z')).toMatchObject({
+      key: '2026-03-28',
+      dueAt: '2026-03-29T05:00:00.000Z',
+    });
     const next = due('Europe/Berlin', 'daily 07:00', '2026-03-30T05:00:00Z');
     expect(next).toMatchObject({ key: '2026-03-29', from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' });
   });
@@ -52,17 +64,23 @@ describe('the period a daily schedule owes', () => {
     expect(day.to - day.from).toBe(25 * 3_600_000);
   });
 
-  it('still sends once when its time falls in the gap of a spring-forward day: at the gap\'s end', () => {
+  it("still sends once when its time falls in the gap of a spring-forward day: at the gap's end", () => {
     expect(iso(instantOf('Europe/Berlin', Date.UTC(2026, 2, 29, 2, 30)))).toBe('2026-03-29T01:30:00.000Z');
     expect(due('Europe/Berlin', 'daily 02:30', '2026-03-29T01:29:00Z').key).toBe('2026-03-27');
-    expect(due('Europe/Berlin', 'daily 02:30', '2026-03-29T01:30:00Z')).toMatchObject({ key: '2026-03-28', dueAt: '2026-03-29T01:30:00.000Z' });
+    expect(due('Europe/Berlin', 'daily 02:30', '2026-03-29T01:30:00Z')).toMatchObject({
+      key: '2026-03-28',
+      dueAt: '2026-03-29T01:30:00.000Z',
+    });
     expect(due('Europe/Berlin', 'daily 02:30', '2026-03-30T00:29:00Z').key).toBe('2026-03-28');
     expect(due('Europe/Berlin', 'daily 02:30', '2026-03-30T00:30:00Z').key).toBe('2026-03-29');
   });
 
   it('owes only the latest missed period after a stop of several days, and names the next due time', () => {
     expect(due('UTC', 'daily 07:00', '2026-11-28T12:00:00Z').key).toBe('2026-11-27');
-    expect(due('America/New_York', 'daily 07:00', '2026-11-28T13:00:00Z')).toMatchObject({ key: '2026-11-27', dueAt: '2026-11-28T12:00:00.000Z' });
+    expect(due('America/New_York', 'daily 07:00', '2026-11-28T13:00:00Z')).toMatchObject({
+      key: '2026-11-27',
+      dueAt: '2026-11-28T12:00:00.000Z',
+    });
     expect(iso(nextDueAt('UTC', time('daily 07:00'), at('2026-11-28T12:00:00Z')))).toBe('2026-11-29T07:00:00.000Z');
     expect(iso(nextDueAt('Europe/Berlin', time('daily 07:00'), at('2026-03-28T12:00:00Z')))).toBe('2026-03-29T05:00:00.000Z');
   });
@@ -79,7 +97,10 @@ describe('the period a weekly schedule owes', () => {
     });
     expect(due('UTC', 'weekly mon 07:00', '2026-11-30T06:59:00Z').key).toBe('2026-W47');
     expect(due('UTC', 'weekly mon 07:00', '2026-12-06T23:00:00Z').key).toBe('2026-W48');
-    expect(due('UTC', 'weekly wed 07:00', '2026-12-02T08:00:00Z')).toMatchObject({ key: '2026-W48', dueAt: '2026-12-02T07:00:00.000Z' });
+    expect(due('UTC', 'weekly wed 07:00', '2026-12-02T08:00:00Z')).toMatchObject({
+      key: '2026-W48',
+      dueAt: '2026-12-02T07:00:00.000Z',
+    });
     expect(iso(nextDueAt('UTC', time('weekly mon 07:00'), at('2026-12-01T00:00:00Z')))).toBe('2026-12-07T07:00:00.000Z');
   });
 

@@ -19,7 +19,8 @@ export interface ScheduleTime {
 
 const SCHEDULE_TEXT = /^(daily|weekly (mon|tue|wed|thu|fri|sat|sun)) ([01][0-9]|2[0-3]):([0-5][0-9])$/;
 
-export const SCHEDULE_RULE = 'must be "daily HH:MM" or "weekly DAY HH:MM" (DAY one of mon, tue, wed, thu, fri, sat, sun; 24-hour time, e.g. "weekly mon 07:00")';
+export const SCHEDULE_RULE =
+  'must be "daily HH:MM" or "weekly DAY HH:MM" (DAY one of mon, tue, wed, thu, fri, sat, sun; 24-hour time, e.g. "weekly mon 07:00")';
 
 /** The schedule's text as a time, or undefined when it is not one. */
 export const parseScheduleTime = (text: string): ScheduleTime | undefined => {
@@ -100,7 +101,8 @@ const isoWeekKey = (monday: CalendarDate) => {
   return `${year}-W${String(week).padStart(2, '0')}`;
 };
 
-const dueOn = (zone: string, time: ScheduleTime, date: CalendarDate) => instantOf(zone, date + (time.hour * 60 + time.minute) * 60_000);
+const dueOn = (zone: string, time: ScheduleTime, date: CalendarDate) =>
+  instantOf(zone, date + (time.hour * 60 + time.minute) * 60_000);
 
 /** The period whose report went due on `sendDate`. */
 const periodSentOn = (zone: string, time: ScheduleTime, sendDate: CalendarDate): ReportPeriod => {

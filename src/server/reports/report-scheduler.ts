@@ -83,7 +83,11 @@ export class ReportScheduler {
     this.schedules = options.reports.schedules.map((config) => {
       const time = parseScheduleTime(config.at);
       if (!time) throw new Error(`schedule "${config.id}": not a schedule time: ${config.at}`);
-      return { config, time, scope: { accountID: config.account, applicationID: config.application, providerID: config.provider } };
+      return {
+        config,
+        time,
+        scope: { accountID: config.account, applicationID: config.application, providerID: config.provider },
+      };
     });
   }
 
@@ -111,7 +115,10 @@ export class ReportScheduler {
   async runDue(): Promise<void> {
     for (const schedule of this.schedules)
       await this.runSchedule(schedule).catch((error: unknown) =>
-        this.options.log.error({ schedule: schedule.config.id, err: { message: (error as Error).message } }, 'scheduled report: the sent-log could not be read or written'),
+        this.options.log.error(
+          { schedule: schedule.config.id, err: { message: (error as Error).message } },
+          'scheduled report: the sent-log could not be read or written',
+        ),
       );
   }
 
@@ -127,7 +134,13 @@ export class ReportScheduler {
     const period = latestDuePeriod(timeZone, schedule.time, now);
     if (this.sent.get(schedule.config.id) === period.key) return;
     const key = { scheduleID: schedule.config.id, period: period.key };
-    const claim = await history.reportSends.claim({ ...key, owner: this.owner, now, lapsedBefore: now - this.claimMs, messageID: this.messageID(key) });
+    const claim = await history.reportSends.claim({
+      ...key,
+      owner: this.owner,
+      now,
+      lapsedBefore: now - this.claimMs,
+      messageID: this.messageID(key),
+    });
     if (!claim) {
       if ((await history.reportSends.read(key))?.status === 'sent') this.settle(schedule, period);
       return;
@@ -135,13 +148,24 @@ export class ReportScheduler {
     const where = { schedule: key.scheduleID, period: key.period, attempt: claim.attempt };
     try {
       const mail = await this.compose(schedule, provider, period);
-      await this.options.send({ ...mail, to: schedule.config.recipients, messageID: claim.messageID, reportID: `${key.scheduleID}/${key.period}` }, this.claimMs / 2);
+      await this.options.send(
+        { ...mail, to: schedule.config.recipients, messageID: claim.messageID, reportID: `${key.scheduleID}/${key.period}` },
+        this.claimMs / 2,
+      );
     } catch (error) {
       const message = ((error as Error).message || String(error)).slice(0, ERROR_CHARS);
       const nextAttemptAt = clock.now() + retryDelayMs(claim.attempt);
       await history.reportSends.markFailed(key, this.owner, message, nextAttemptAt);
-      this.failed.set(key.scheduleID, { ...key, attempts: claim.attempt, error: message, nextAttemptAt: new Date(nextAttemptAt).toISOString() });
-      log.error({ ...where, nextAttemptAt: new Date(nextAttemptAt).toISOString(), err: { message } }, 'scheduled report: the send failed; it is tried again then');
+      this.failed.set(key.scheduleID, {
+        ...key,
+        attempts: claim.attempt,
+        error: message,
+        nextAttemptAt: new Date(nextAttemptAt).toISOString(),
+      });
+      log.error(
+        { ...where, nextAttemptAt: new Date(nextAttemptAt).toISOString(), err: { message } },
+        'scheduled report: the send failed; it is tried again then',
+      );
       return;
     }
     if (await history.reportSends.markSent(key, this.owner, clock.now())) log.info(where, 'scheduled report sent');
@@ -170,7 +194,12 @@ export class ReportScheduler {
       wants('intervals') ? attach(() => this.options.source.intervals(scope, range, config.intervalMinutes)) : undefined,
       wants('agents') ? attach(() => this.options.source.agents(scope, range)) : undefined,
     ]);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: this.options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: this.options.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     return reportMail({
       accountName: provider.account.name,
       applicationName: provider.applicationName,
@@ -192,17 +221,33 @@ export class ReportScheduler {
       from: range.from,
       to: range.to,
       bucketMs: range.to - range.from,
-      queues: configured.map((q) => ({ queueID: q.id, answerWithinMs: q.answerWithinSeconds * 1000, shortAbandonMs: q.shortAbandonSeconds * 1000 })),
+      queues: configured.map((q) => ({
+        queueID: q.id,
+        answerWithinMs: q.answerWithinSeconds * 1000,
+        shortAbandonMs: q.shortAbandonSeconds * 1000,
+      })),
       answerWithinMs: queueParameterDefaults.answerWithinSeconds * 1000,
       shortAbandonMs: queueParameterDefaults.shortAbandonSeconds * 1000,
     });
     const sumsOf = (queueID: string | null) => rows.filter((row) => row.queueID === queueID).reduce(addSums, emptySums());
     const queues: QueueSummary[] = configured
       .filter((q) => range.queues === undefined || range.queues.includes(q.id))
-      .map((q) => ({ queueID: q.id, name: q.name, answerWithinSeconds: q.answerWithinSeconds, serviceLevelTarget: q.serviceLevelTarget, figures: figuresOf(sumsOf(q.id)) }));
+      .map((q) => ({
+        queueID: q.id,
+        name: q.name,
+        answerWithinSeconds: q.answerWithinSeconds,
+        serviceLevelTarget: q.serviceLevelTarget,
+        figures: figuresOf(sumsOf(q.id)),
+      }));
     const unqueued = figuresOf(sumsOf(null));
     if (range.queues === undefined && (unqueued.offered > 0 || configured.length === 0))
-      queues.push({ queueID: null, name: 'No queue', answerWithinSeconds: queueParameterDefaults.answerWithinSeconds, serviceLevelTarget: undefined, figures: unqueued });
+      queues.push({
+        queueID: null,
+        name: 'No queue',
+        answerWithinSeconds: queueParameterDefaults.answerWithinSeconds,
+        serviceLevelTarget: undefined,
+        figures: unqueued,
+      });
     return queues;
   }
 }

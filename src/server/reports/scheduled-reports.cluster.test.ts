@@ -53,7 +53,15 @@ beforeAll(async () => {
         smtp: { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'Callboard <reports@example.com>' },
         claimSeconds: CLAIM_SECONDS,
         schedules: [
-          { id: 'nightly', account: 'demo', application: 'support', provider: 'pbx-main', at: AT, recipients: ['ops@example.com'], reports: ['summary'] },
+          {
+            id: 'nightly',
+            account: 'demo',
+            application: 'support',
+            provider: 'pbx-main',
+            at: AT,
+            recipients: ['ops@example.com'],
+            reports: ['summary'],
+          },
         ],
       },
     },
@@ -70,7 +78,9 @@ describe('a scheduled report in a cluster of three', () => {
   it("arrives exactly once across the kill of the leader that was sending it, from the next leader, with the first attempt's Message-ID", async () => {
     await smtp.arrivals(1, 60_000);
     expect(smtp.heldCount).toBe(1);
-    const [claim] = await query<{ owner: string; status: string; message_id: string }>("select owner, status, message_id from report_sends where schedule_id = 'nightly'");
+    const [claim] = await query<{ owner: string; status: string; message_id: string }>(
+      "select owner, status, message_id from report_sends where schedule_id = 'nightly'",
+    );
     expect(claim).toMatchObject({ status: 'sending' });
     const [feed] = await query<{ leader: string }>("select leader from sync_feeds where provider_id = 'pbx-main'");
     // The claimer is the provider's leader: its claim names it.

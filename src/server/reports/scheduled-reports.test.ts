@@ -35,7 +35,17 @@ const configWith = (port: number, schedule: object = {}, smtpExtra: object = {})
     timeZone: 'Europe/Berlin',
     reports: {
       smtp: { host: '127.0.0.1', port, security: 'none', from: 'Callboard <reports@example.com>', ...smtpExtra },
-      schedules: [{ id: 'morning', account: 'acme', application: 'support', provider: 'pbx', at: 'daily 07:00', recipients: ['ops@example.com', 'lead@example.com'], ...schedule }],
+      schedules: [
+        {
+          id: 'morning',
+          account: 'acme',
+          application: 'support',
+          provider: 'pbx',
+          at: 'daily 07:00',
+          recipients: ['ops@example.com', 'lead@example.com'],
+          ...schedule,
+        },
+      ],
     },
   } as object;
 };
@@ -48,7 +58,11 @@ const seedCalls = (app: TestApp) =>
     providerCall('s3', day('10:00:00'), { queueID: 'support', answeredAt: day('10:00:40'), endedAt: day('10:02:00') }),
     providerCall('s4', day('11:00:00'), { queueID: 'support', endedAt: day('11:00:30') }),
     providerCall('b1', day('12:00:00'), { queueID: 'billing', answeredAt: day('12:00:05'), endedAt: day('12:01:00') }),
-    providerCall('old', Date.parse('2026-11-20T22:30:00Z'), { queueID: 'support', answeredAt: Date.parse('2026-11-20T22:31:00Z'), endedAt: Date.parse('2026-11-20T22:32:00Z') }),
+    providerCall('old', Date.parse('2026-11-20T22:30:00Z'), {
+      queueID: 'support',
+      answeredAt: Date.parse('2026-11-20T22:31:00Z'),
+      endedAt: Date.parse('2026-11-20T22:32:00Z'),
+    }),
   ]);
 
 const intervalReport: IntervalReport = {
@@ -173,7 +187,13 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     const intervals = parseCsv(files['morning-2026-11-21-intervals.csv']!.content.toString('utf8'));
     expect(intervals[0]?.slice(0, 4)).toEqual(['start', 'queueID', 'queueName', 'answerWithinSeconds']);
     const record = Object.fromEntries(intervals[0]!.map((name, i) => [name, intervals[1]?.[i]]));
-    expect(record).toMatchObject({ start: '2026-11-21T08:00:00.000Z', queueName: 'Support, "first line"', offered: '4', serviceLevel: '0.5', agentsStaffed: '1.5' });
+    expect(record).toMatchObject({
+      start: '2026-11-21T08:00:00.000Z',
+      queueName: 'Support, "first line"',
+      offered: '4',
+      serviceLevel: '0.5',
+      agentsStaffed: '1.5',
+    });
     const agents = parseCsv(files['morning-2026-11-21-agents.csv']!.content.toString('utf8'));
     expect(agents).toHaveLength(2);
     expect(agents[0]).toHaveLength(17);
@@ -181,7 +201,11 @@ describe(`scheduled reports by email (${historyKind})`, () => {
 
     // The period is sent: neither this instance nor a restart sends it again, and the next day's goes out at its time.
     await t.app.reportScheduler?.runDue();
-    expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-21' })).toMatchObject({ status: 'sent', attempts: 1, messageID: parsed.messageId });
+    expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-21' })).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      messageID: parsed.messageId,
+    });
     t.clock.set(Date.parse('2026-11-23T05:59:00Z'));
     await t.app.reportScheduler?.runDue();
     expect(smtp.accepted).toHaveLength(1);
@@ -202,7 +226,9 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     expect(parsed.attachments).toEqual([]);
     expect(parsed.html).toContain('Billing');
     expect(parsed.html).not.toContain('Support</td>');
-    expect(parsed.text).toContain('The interval report is not attached: the interval report is not available in this version of the service.');
+    expect(parsed.text).toContain(
+      'The interval report is not attached: the interval report is not available in this version of the service.',
+    );
     expect(parsed.text).not.toContain('agents report');
   });
 
@@ -221,12 +247,24 @@ describe(`scheduled reports by email (${historyKind})`, () => {
       status: 'ready',
       details: {
         reportsFailing: [
-          { scheduleID: 'morning', period: '2026-11-21', attempts: 1, error: expect.stringMatching(/451 Mailbox busy/), nextAttemptAt: '2026-11-22T09:00:30.000Z' },
+          {
+            scheduleID: 'morning',
+            period: '2026-11-21',
+            attempts: 1,
+            error: expect.stringMatching(/451 Mailbox busy/),
+            nextAttemptAt: '2026-11-22T09:00:30.000Z',
+          },
         ],
       },
     });
     const failure = lines.find((line) => line.msg === 'scheduled report: the send failed; it is tried again then');
-    expect(failure).toMatchObject({ level: 50, schedule: 'morning', period: '2026-11-21', attempt: 1, nextAttemptAt: '2026-11-22T09:00:30.000Z' });
+    expect(failure).toMatchObject({
+      level: 50,
+      schedule: 'morning',
+      period: '2026-11-21',
+      attempt: 1,
+      nextAttemptAt: '2026-11-22T09:00:30.000Z',
+    });
 
     // Not before its time; then again after 30 s, refused again, and after 60 s more accepted.
     t.clock.advance(29_999);
@@ -235,7 +273,10 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     t.clock.advance(1);
     await t.app.reportScheduler?.runDue();
     expect(smtp.arrived).toHaveLength(2);
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json().details.reportsFailing[0]).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-22T09:01:30.000Z' });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json().details.reportsFailing[0]).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: '2026-11-22T09:01:30.000Z',
+    });
     t.clock.advance(59_999);
     await t.app.reportScheduler?.runDue();
     expect(smtp.arrived).toHaveLength(2);
@@ -245,7 +286,10 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     expect(smtp.accepted[0]?.user).toBe('reports');
     expect(new Set(smtp.arrived.map((m) => m.parsed.messageId)).size).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
-    expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-21' })).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-21' })).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+    });
     expect(lines.filter((line) => line.msg === 'scheduled report sent')).toHaveLength(1);
     expect(JSON.stringify(lines)).not.toContain(PASSWORD);
   });

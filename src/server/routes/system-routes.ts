@@ -36,12 +36,11 @@ export type ReadinessDetails = () => Record<string, unknown> | undefined;
 export const systemRoutes = async (app: FastifyInstance, { ready, details }: { ready: () => boolean; details?: ReadinessDetails }) => {
   let openapi: string | undefined;
   app.get(paths.health(), { config: { doc: healthDoc } }, async () => ({ status: 'ok' }));
-  app.get(paths.ready(), { config: { doc: readyDoc } }, async (_request, reply) =>
-    {
-      const told = details?.();
-      return ready() ? { status: 'ready', ...(told ? { details: told } : {}) } : reply.code(503).send({ status: 'not ready', ...(told ? { details: told } : {}) });
-    },
-  );
+  app.get(paths.ready(), { config: { doc: readyDoc } }, async (_request, reply) => {
+    const told = details?.();
+    const more = told ? { details: told } : {};
+    return ready() ? { status: 'ready', ...more } : reply.code(503).send({ status: 'not ready', ...more });
+  });
   // Built at the first request, when every route of the app has registered its description.
   app.get(paths.openapi(), { config: { doc: openapiDoc } }, async (_request, reply) => {
     openapi ??= JSON.stringify(buildOpenApiDocument(app.routeCatalog.documented()));

@@ -47,7 +47,8 @@ export const startTestSmtpServer = async (credentials?: { user: string; password
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (credentials && auth.username === credentials.user && auth.password === credentials.password) callback(null, { user: auth.username });
+      if (credentials && auth.username === credentials.user && auth.password === credentials.password)
+        callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
     onClose(session) {
@@ -56,7 +57,11 @@ export const startTestSmtpServer = async (credentials?: { user: string; password
     onData(stream, session, callback) {
       void (async () => {
         const parsed = await simpleParser(stream);
-        const mail = { parsed, to: session.envelope.rcptTo.map((r) => r.address), user: typeof session.user === 'string' ? session.user : undefined };
+        const mail = {
+          parsed,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
+        };
         arrived.push(mail);
         for (const wake of waiters) wake();
         if (refusals.count > 0) {
@@ -95,7 +100,8 @@ export const startTestSmtpServer = async (credentials?: { user: string; password
     arrivals: async (count, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       while (arrived.length < count) {
-        if (Date.now() > deadline) throw new Error(`${count} mails did not arrive within ${timeoutMs} ms (${arrived.length} did)`);
+        if (Date.now() > deadline)
+          throw new Error(`${count} mails did not arrive within ${timeoutMs} ms (${arrived.length} did)`);
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);
