@@ -217,6 +217,17 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     ]);
   });
 
+  it('after a stop of days sends the latest missed period once at start, and none of the older ones', async () => {
+    smtp = await startTestSmtpServer();
+    t = await buildTestApp(configWith(smtp.port, { reports: ['summary'] }));
+    // Started on Wednesday at 06:00 Berlin: Monday's period was due yesterday, and Tuesday's is not due yet.
+    t.clock.set(Date.parse('2026-11-25T05:00:00Z'));
+    await t.app.reportScheduler?.runDue();
+    await t.app.reportScheduler?.runDue();
+    expect(smtp.accepted.map((m) => m.parsed.subject)).toEqual(['Acme · Support · Acme PBX: report "morning" for 2026-11-23']);
+    expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-22' })).toBeUndefined();
+  });
+
   it('sends the summary of the chosen queues and says which report could not be attached', async () => {
     smtp = await startTestSmtpServer();
     t = await buildTestApp(configWith(smtp.port, { queues: ['billing'], reports: ['summary', 'intervals'] }));
