@@ -39,6 +39,9 @@ import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { webhookRoute } from './routes/webhook-route.js';
 import { phoneSystemFactory } from './runtime/phone-system-factory.js';
+import { ReportScheduler } from './reports/report-scheduler.js';
+import { unavailableReportSource, type ReportSource } from './reports/report-source.js';
+import { smtpSender } from './reports/smtp-sender.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
 declare module 'fastify' {
@@ -46,6 +49,8 @@ declare module 'fastify' {
     providers: ProviderRuntimes;
     /** Fills empty journals with their providers' past, when `backfill` is on. */
     historyBackfill: HistoryBackfill | undefined;
+    /** Sends the scheduled reports of the config's `reports`; none without it. */
+    reportScheduler: ReportScheduler | undefined;
     /** Set `draining` before closing to be reported not ready while still serving. */
     readiness: { draining: boolean };
   }
@@ -68,6 +73,8 @@ export interface BuildAppOptions {
   instanceName?: string;
   /** Change-stream tuning, for tests and benchmarks. */
   streams?: { heartbeatMs?: number; maxBufferedBytes?: number };
+  /** Where scheduled reports take their interval and agents reports (a test's own, say). */
+  reportSource?: ReportSource;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -168,6 +175,22 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       ? new HistoryBackfill({ store: options.history, sources: registry.all(), spanMs, maxCalls, clock, log: app.log })
       : undefined;
   app.decorate('historyBackfill', historyBackfill);
+  const reports = options.config.reports;
+  const reportScheduler = reports
+    ? new ReportScheduler({
+        reports,
+        timeZone: options.config.timeZone,
+        providers: (scope) => registry.get(scope),
+        history: options.history,
+        // The journal's interval and agents reports are connected here.
+        source: options.reportSource ?? unavailableReportSource,
+        send: smtpSender(reports.smtp),
+        clock,
+        log: app.log,
+        instance: options.instanceName ?? `${hostname()}/${process.pid}`,
+      })
+    : undefined;
+  app.decorate('reportScheduler', reportScheduler);
 
   await app.register(routeCatalogPlugin);
   await app.register(problemsPlugin);
@@ -181,7 +204,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   const readiness = { draining: false };
   app.decorate('readiness', readiness);
   // Ready once every provider has a snapshot or a failure to tell, and no longer once closing: a balancer sends nothing until then.
-  await app.register(systemRoutes, { ready: () => !closing && !readiness.draining && registry.all().every((runtime) => runtime.sync.live.settled) });
+  await app.register(systemRoutes, {
+    ready: () => !closing && !readiness.draining && registry.all().every((runtime) => runtime.sync.live.settled),
+    details: () => {
+      const failed = reportScheduler?.failures() ?? [];
+      return failed.length ? { reportsFailing: failed } : undefined;
+    },
+  });
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);
@@ -262,8 +291,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       stopRetention = startRetention({ store: options.history, retentionDays: options.config.history.retentionDays, clock, log: app.log });
       cluster?.start();
       registry.startSync();
+      reportScheduler?.start();
     });
   app.addHook('onClose', async () => {
+    await reportScheduler?.stop();
     await historyBackfill?.stop();
     await registry.close();
     await solo?.release();

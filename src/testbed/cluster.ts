@@ -31,6 +31,8 @@ export interface ClusterOptions {
    * a benchmark gives a center of its own size instead.
    */
   centers?: ClusterCenter[];
+  /** More of the config's top level (`reports`, say). */
+  moreConfig?: object;
 }
 
 /** A phone system of the cluster's application, as a process of its own on the simulator's wire. */
@@ -136,9 +138,9 @@ export class Cluster {
 
   private constructor(
     private readonly options: Required<
-      Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'centers'>
+      Omit<ClusterOptions, 'root' | 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'centers' | 'moreConfig'>
     > &
-      Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute' | 'moreProviders'>,
+      Pick<ClusterOptions, 'echo' | 'rateLimitPerMinute' | 'moreProviders' | 'moreConfig'>,
     root: string,
     private readonly firstPort: number,
     centers: ClusterCenter[] | undefined,
@@ -166,6 +168,7 @@ export class Cluster {
         echo: options.echo,
         rateLimitPerMinute: options.rateLimitPerMinute,
         moreProviders: options.moreProviders,
+        moreConfig: options.moreConfig,
       },
       resolve(options.root ?? '.'),
       firstPort,
@@ -297,6 +300,7 @@ export class Cluster {
       metrics: { token: this.metricsToken },
       // Behind the balancer every client arrives from one address.
       limits: { connectionsPerAddress: 0 },
+      ...this.options.moreConfig,
       accounts: [
         {
           id: 'demo',

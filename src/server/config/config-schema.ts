@@ -6,6 +6,7 @@ import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
 import type { AnyProviderDefinition, ProviderDefaults } from '../providers/provider-definition.js';
 import { PROVIDERS } from '../providers/provider-registry.js';
 import { queuesConfigSchema } from '../queues/queue-config.js';
+import { checkReportSchedules, reportsConfigSchema } from '../reports/report-config.js';
 
 const providerCommon = {
   id: idSchema,
@@ -206,8 +207,11 @@ export const serviceConfigSchema = z
      * the balancer; per-token rates are enforced per instance, at `rateLimitPerMinute / instances` each.
      */
     cluster: z.strictObject({ instances: z.number().int().min(1).max(64) }).optional(),
+    /** Reports sent by email on a schedule (`reports/report-config.ts`); none without it. */
+    reports: reportsConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
+    if (config.reports) checkReportSchedules(config.reports, config, ctx);
     const seen = (label: string, ids: string[], path: (string | number)[]) => {
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
       if (dup !== undefined) ctx.addIssue({ code: 'custom', path, message: `duplicate ${label} id "${dup}"` });

@@ -19,6 +19,7 @@ import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
 import { chunks, inScope, writeJournalBatch } from './journal-write.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
+import { ReportSendsTable } from './report-sends-table.js';
 import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
@@ -47,6 +48,8 @@ export interface CallAction {
 export class HistoryStore {
   /** Make-call Idempotency-Keys, kept beside the journal so they hold across restarts and instances. */
   readonly idempotencyKeys: IdempotencyKeys;
+  /** Which scheduled reports went out, shared by the instances of a cluster. */
+  readonly reportSends: ReportSendsTable;
 
   private constructor(
     private readonly db: HistoryDb,
@@ -56,6 +59,7 @@ export class HistoryStore {
     private readonly reader: HeavyReader,
   ) {
     this.idempotencyKeys = new IdempotencyKeysTable(db);
+    this.reportSends = new ReportSendsTable(db);
   }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {

@@ -24,15 +24,23 @@ const readyDoc: RouteDoc = {
   description:
     'Ready once every provider has a snapshot to serve or a failure to report (the first poll, or in a cluster the first read of the shared sync), and no longer once the instance is shutting down. A load balancer checks it before sending requests.',
   public: true,
-  responses: { '200': { description: 'Ready' }, '503': { description: 'Starting or stopping' } },
+  responses: {
+    '200': { description: 'Ready; `details` tells of troubles that do not take the instance out of the balancer (a scheduled report whose send failed)' },
+    '503': { description: 'Starting or stopping' },
+  },
 };
 
-export const systemRoutes = async (app: FastifyInstance, { ready }: { ready: () => boolean }) => {
+/** What /readyz tells besides ready or not: undefined when there is nothing to tell. */
+export type ReadinessDetails = () => Record<string, unknown> | undefined;
+
+export const systemRoutes = async (app: FastifyInstance, { ready, details }: { ready: () => boolean; details?: ReadinessDetails }) => {
   let openapi: string | undefined;
   app.get(paths.health(), { config: { doc: healthDoc } }, async () => ({ status: 'ok' }));
-  app.get(paths.ready(), { config: { doc: readyDoc } }, async (_request, reply) =>
-    ready() ? { status: 'ready' } : reply.code(503).send({ status: 'not ready' }),
-  );
+  app.get(paths.ready(), { config: { doc: readyDoc } }, async (_request, reply) => {
+    const told = details?.();
+    const more = told ? { details: told } : {};
+    return ready() ? { status: 'ready', ...more } : reply.code(503).send({ status: 'not ready', ...more });
+  });
   // Built at the first request, when every route of the app has registered its description.
   app.get(paths.openapi(), { config: { doc: openapiDoc } }, async (_request, reply) => {
     openapi ??= JSON.stringify(buildOpenApiDocument(app.routeCatalog.documented()));

@@ -80,6 +80,8 @@ export interface TestAppOptions {
   history?: TestHistory;
   /** Where the app logs, for tests of what it writes (none by default). */
   logger?: BuildAppOptions['logger'];
+  /** Where scheduled reports take their interval and agents reports. */
+  reportSource?: BuildAppOptions['reportSource'];
 }
 
 export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}, shared: TestAppOptions = {}): Promise<TestApp> => {
@@ -93,6 +95,7 @@ export const buildTestApp = async (overrides: Partial<ServiceConfigInput> = {}, 
     clock,
     autoSync: false,
     logger: shared.logger,
+    ...(shared.reportSource ? { reportSource: shared.reportSource } : {}),
     createPhoneSystem: (_config, scope) => {
       const phone = new ScriptedPhoneSystem();
       phones.set(`${scope.accountID}/${scope.applicationID}/${scope.providerID}`, phone);

@@ -1,0 +1,134 @@
+/**
+ * When a scheduled report is due and which period it covers, in the service's time zone. A daily
+ * report sent on day D covers day D−1 (midnight to midnight); a weekly one sent in week W covers
+ * the Monday-to-Sunday week before W. Only the latest due period is ever owed: a period missed
+ * while the service was stopped is sent once at start, and one older than that is not sent.
+ */
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** "daily 07:00" or "weekly mon 07:00": when in the day (and the week) the report goes out. */
+export interface ScheduleTime {
+  every: 'daily' | 'weekly';
+  /** 0 for Monday … 6 for Sunday; weekly only. */
+  weekday?: number;
+  hour: number;
+  minute: number;
+}
+
+const SCHEDULE_TEXT = /^(daily|weekly (mon|tue|wed|thu|fri|sat|sun)) ([01][0-9]|2[0-3]):([0-5][0-9])$/;
+
+export const SCHEDULE_RULE =
+  'must be "daily HH:MM" or "weekly DAY HH:MM" (DAY one of mon, tue, wed, thu, fri, sat, sun; 24-hour time, e.g. "weekly mon 07:00")';
+
+/** The schedule's text as a time, or undefined when it is not one. */
+export const parseScheduleTime = (text: string): ScheduleTime | undefined => {
+  const match = SCHEDULE_TEXT.exec(text);
+  if (!match) return undefined;
+  const [, every = '', day, hour = '', minute = ''] = match;
+  return every === 'daily'
+    ? { every: 'daily', hour: Number(hour), minute: Number(minute) }
+    : { every: 'weekly', weekday: WEEKDAYS.indexOf(day as Weekday), hour: Number(hour), minute: Number(minute) };
+};
+
+/** One period a schedule reports on: [from, to) in epoch ms, its key in the sent-log, and when its report became due. */
+export interface ReportPeriod {
+  /** "2026-11-28" for a day, "2026-W48" for an ISO week. */
+  key: string;
+  from: number;
+  to: number;
+  dueAt: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A calendar date, as the UTC midnight of that date (calendar arithmetic only: no zone in it). */
+type CalendarDate = number;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const wallClockOf = (zone: string, at: number): number => {
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+};
+
+/** The zone's offset from UTC at an instant, in ms. */
+const offsetAt = (zone: string, at: number) => wallClockOf(zone, at) - Math.floor(at / 1000) * 1000;
+
+/**
+ * The instant a wall-clock time (given as if it were UTC) happens in `zone`. A time the clock
+ * skips (02:30 on a spring-forward day) is taken as the same length of time after the last
+ * instant before the gap, so it still happens once (at 03:30); a time that happens twice (when
+ * the clock goes back) is its first.
+ */
+export const instantOf = (zone: string, wall: number): number => {
+  const before = wall - offsetAt(zone, wall - DAY_MS);
+  const after = wall - offsetAt(zone, wall + DAY_MS);
+  const valid = [before, after].filter((at) => wallClockOf(zone, at) === wall);
+  return valid.length > 0 ? Math.min(...valid) : before;
+};
+
+const calendarDateOf = (zone: string, at: number): CalendarDate => {
+  const wall = wallClockOf(zone, at);
+  return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+};
+
+/** 0 for Monday … 6 for Sunday. */
+const weekdayOf = (date: CalendarDate) => (new Date(date).getUTCDay() + 6) % 7;
+
+const dateKey = (date: CalendarDate) => new Date(date).toISOString().slice(0, 10);
+
+/** The ISO week of a Monday: "2026-W48" (its year is that of the week's Thursday). */
+const isoWeekKey = (monday: CalendarDate) => {
+  const thursday = new Date(monday + 3 * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+};
+
+const dueOn = (zone: string, time: ScheduleTime, date: CalendarDate) =>
+  instantOf(zone, date + (time.hour * 60 + time.minute) * 60_000);
+
+/** The period whose report went due on `sendDate`. */
+const periodSentOn = (zone: string, time: ScheduleTime, sendDate: CalendarDate): ReportPeriod => {
+  const dueAt = dueOn(zone, time, sendDate);
+  if (time.every === 'daily') {
+    const day = sendDate - DAY_MS;
+    return { key: dateKey(day), from: instantOf(zone, day), to: instantOf(zone, sendDate), dueAt };
+  }
+  const monday = sendDate - weekdayOf(sendDate) * DAY_MS - 7 * DAY_MS;
+  return { key: isoWeekKey(monday), from: instantOf(zone, monday), to: instantOf(zone, monday + 7 * DAY_MS), dueAt };
+};
+
+/** The latest period whose report is due at `now` (its due time has come): the one a schedule owes, if it was not sent. */
+export const latestDuePeriod = (zone: string, time: ScheduleTime, now: number): ReportPeriod => {
+  const today = calendarDateOf(zone, now);
+  const step = time.every === 'daily' ? 1 : 7;
+  const back = time.every === 'daily' ? 0 : (weekdayOf(today) - (time.weekday ?? 0) + 7) % 7;
+  let sendDate = today - back * DAY_MS;
+  if (dueOn(zone, time, sendDate) > now) sendDate -= step * DAY_MS;
+  return periodSentOn(zone, time, sendDate);
+};
+
+/** When the next period after the latest due one goes due: the scheduler need not look before then. */
+export const nextDueAt = (zone: string, time: ScheduleTime, now: number): number => {
+  const latest = latestDuePeriod(zone, time, now);
+  const step = time.every === 'daily' ? 1 : 7;
+  const sendDate = calendarDateOf(zone, latest.dueAt) + step * DAY_MS;
+  return dueOn(zone, time, sendDate);
+};

@@ -1,0 +1,29 @@
+/**
+ * Where a scheduled mail takes its interval and agents reports from: the journal's report queries,
+ * stated as the mail needs them.
+ */
+import type { ProviderScope } from '../../contract/paths.js';
+import type { AgentReport, IntervalMinutes, IntervalReport } from '../../contract/reports.js';
+
+export interface ReportRange {
+  from: number;
+  to: number;
+  /** Only these queues; undefined for all of them and the calls in none. */
+  queues: readonly string[] | undefined;
+}
+
+export interface ReportSource {
+  intervals(scope: ProviderScope, range: ReportRange, intervalMinutes: IntervalMinutes): Promise<IntervalReport>;
+  agents(scope: ProviderScope, range: ReportRange): Promise<AgentReport>;
+}
+
+/** The report cannot be made by this service at all (as opposed to failing now): the mail goes out without it, and says so. */
+export class ReportUnavailable extends Error {
+  override name = 'ReportUnavailable';
+}
+
+/** A source that has neither report: each mail says its attachments are not available. */
+export const unavailableReportSource: ReportSource = {
+  intervals: () => Promise.reject(new ReportUnavailable('the interval report is not available in this version of the service')),
+  agents: () => Promise.reject(new ReportUnavailable('the agents report is not available in this version of the service')),
+};
