@@ -46,9 +46,25 @@ export interface ReportFailure {
   scheduleID: string;
   period: string;
   attempts: number;
-  error: string;
+  /**
+   * What went wrong, in words safe for a public endpoint (/readyz): the SMTP server's reply code or
+   * the kind of failure, never its text, which can name hosts and addresses. The log has the whole.
+   */
+  reason: string;
   nextAttemptAt: string;
 }
+
+/** nodemailer's error codes for a server that could not be reached or talked to. */
+const UNREACHED = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EPROTOCOL']);
+
+export const publicReason = (error: unknown): string => {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH') return 'the SMTP server refused the login';
+  if (typeof responseCode === 'number') return `the SMTP server answered ${responseCode}`;
+  if (typeof code === 'string' && UNREACHED.has(code)) return 'the SMTP server could not be reached';
+  if (error instanceof Error && error.message.startsWith('the SMTP server did not accept the mail within')) return error.message;
+  return 'the report could not be built or sent (see the log)';
+};
 
 const BACKOFF_FIRST_MS = 30_000;
 const BACKOFF_MAX_MS = 3_600_000;
@@ -159,7 +175,7 @@ export class ReportScheduler {
       this.failed.set(key.scheduleID, {
         ...key,
         attempts: claim.attempt,
-        error: message,
+        reason: publicReason(error),
         nextAttemptAt: new Date(nextAttemptAt).toISOString(),
       });
       log.error(

@@ -262,7 +262,7 @@ describe(`scheduled reports by email (${historyKind})`, () => {
             scheduleID: 'morning',
             period: '2026-11-21',
             attempts: 1,
-            error: expect.stringMatching(/451 Mailbox busy/),
+            reason: 'the SMTP server answered 451',
             nextAttemptAt: '2026-11-22T09:00:30.000Z',
           },
         ],
