@@ -4,7 +4,7 @@
  * folded away under the chart it explains, or scrolling with a hint when its columns do not fit.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { useHorizontalOverflow } from '../../../lib/use-horizontal-overflow.js';
+import { useHorizontalOverflow } from '../../lib/use-horizontal-overflow.js';
 
 export interface FiguresRow {
   key: string;
