@@ -1,0 +1,52 @@
+/**
+ * The export of every call of a range: how many calls it holds (asked first, so its size is known
+ * before it starts), then the file itself, fetched with the token in the header and read as it arrives.
+ */
+import { paths, type ProviderScope } from '../../../../contract/paths.js';
+import { EXPORT_COUNT_HEADER } from '../../../../contract/reports.js';
+import type { ApiClient } from '../../../lib/api/api-client.js';
+import { ApiError } from '../../../lib/api/api-error.js';
+import { reportSearch, type ReportRequest } from './report-queries.js';
+
+export type ExportFormat = 'csv' | 'ndjson';
+
+/** Bytes a call takes in each format, about: the record's fields with typical names and numbers. */
+export const BYTES_PER_CALL: Record<ExportFormat, number> = { csv: 420, ndjson: 720 };
+
+const exportPath = (scope: ProviderScope, request: ReportRequest, format: ExportFormat) =>
+  `${paths.callExport(scope)}${reportSearch(request, { format })}`;
+
+/** How many calls the export holds: the service answers a HEAD with the count in a header. */
+export const countExport = async (client: ApiClient, scope: ProviderScope, request: ReportRequest, signal?: AbortSignal): Promise<number> => {
+  const count = Number((await client.head(exportPath(scope, request, 'csv'), signal)).get(EXPORT_COUNT_HEADER));
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new ApiError('invalid_response', `The service did not say how many calls the export holds (header ${EXPORT_COUNT_HEADER}).`);
+  return count;
+};
+
+/** Reads the export's body chunk by chunk into `write`, telling `onBytes` the bytes so far. */
+export const readExport = async (
+  client: ApiClient,
+  scope: ProviderScope,
+  request: ReportRequest,
+  format: ExportFormat,
+  signal: AbortSignal,
+  write: (chunk: Uint8Array) => Promise<void> | void,
+  onBytes: (bytes: number) => void,
+): Promise<void> => {
+  const response = await client.download(exportPath(scope, request, format), signal);
+  if (!response.body) throw new ApiError('invalid_response', 'The service sent no file.');
+  const reader = response.body.getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    await write(value);
+    bytes += value.byteLength;
+    onBytes(bytes);
+  }
+};
+
+/** "callboard-calls-2026-11-01-to-2026-11-07.csv": the days of the range, as the page names them. */
+export const exportFileName = (fromDay: string, toDay: string, format: ExportFormat): string =>
+  `callboard-calls-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.${format === 'csv' ? 'csv' : 'ndjson'}`;
