@@ -2,11 +2,12 @@
  * The export of every call of a range: how many calls it holds (asked first, so its size is known
  * before it starts), then the file itself, fetched with the token in the header and read as it arrives.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
 import { EXPORT_COUNT_HEADER } from '../../../../contract/reports.js';
 import type { ApiClient } from '../../../lib/api/api-client.js';
 import { ApiError } from '../../../lib/api/api-error.js';
-import { reportSearch, type ReportRequest } from './report-queries.js';
+import { reportKeys, reportSearch, type ReportRequest } from './report-queries.js';
 
 export type ExportFormat = 'csv' | 'ndjson';
 
@@ -16,13 +17,23 @@ export const BYTES_PER_CALL: Record<ExportFormat, number> = { csv: 420, ndjson: 
 const exportPath = (scope: ProviderScope, request: ReportRequest, format: ExportFormat) =>
   `${paths.callExport(scope)}${reportSearch(request, { format })}`;
 
-/** How many calls the export holds: the service answers a HEAD with the count in a header. */
-export const countExport = async (client: ApiClient, scope: ProviderScope, request: ReportRequest, signal?: AbortSignal): Promise<number> => {
-  const count = Number((await client.head(exportPath(scope, request, 'csv'), signal)).get(EXPORT_COUNT_HEADER));
+/** How many calls the export holds: the service answers a HEAD of the export with the count in a header. */
+export const exportCountOf = (headers: Headers): number => {
+  const count = Number(headers.get(EXPORT_COUNT_HEADER) ?? NaN);
   if (!Number.isSafeInteger(count) || count < 0)
     throw new ApiError('invalid_response', `The service did not say how many calls the export holds (header ${EXPORT_COUNT_HEADER}).`);
   return count;
 };
+
+/** The count, asked once the reader opens the export (`enabled`); a minute later it is asked again. */
+export const exportCountQueryOptions = (client: ApiClient, scope: ProviderScope, request: ReportRequest, enabled: boolean) =>
+  queryOptions({
+    queryKey: reportKeys.exportCount(client.baseURL, scope, request),
+    queryFn: ({ signal }) => client.head(exportPath(scope, request, 'csv'), signal).then(exportCountOf),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
 
 /** Reads the export's body chunk by chunk into `write`, telling `onBytes` the bytes so far. */
 export const readExport = async (

@@ -9,9 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { useApi } from '../../../lib/api/api-context.js';
-import type { ApiError } from '../../../lib/api/api-error.js';
-import { reportKeys, type ReportRequest } from '../api/report-queries.js';
-import { BYTES_PER_CALL, countExport, readExport, type ExportFormat } from '../api/call-export.js';
+import type { ReportRequest } from '../api/report-queries.js';
+import { BYTES_PER_CALL, exportCountQueryOptions, readExport, type ExportFormat } from '../api/call-export.js';
 
 /** Above this estimate a file is not gathered in memory where the browser can write it to disk as it comes. */
 export const IN_MEMORY_LIMIT_BYTES = 200 * 1024 * 1024;
@@ -48,16 +47,8 @@ const saveBlob = (chunks: Uint8Array[], fileName: string, format: ExportFormat) 
 
 export const estimatedBytes = (calls: number, format: ExportFormat): number => calls * BYTES_PER_CALL[format];
 
-export const useExportCount = (scope: ProviderScope, request: ReportRequest, enabled: boolean) => {
-  const client = useApi();
-  return useQuery<number, ApiError>({
-    queryKey: reportKeys.exportCount(client.baseURL, scope, request),
-    queryFn: ({ signal }) => countExport(client, scope, request, signal),
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-  });
-};
+export const useExportCount = (scope: ProviderScope, request: ReportRequest, enabled: boolean) =>
+  useQuery(exportCountQueryOptions(useApi(), scope, request, enabled));
 
 export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
   const client = useApi();

@@ -76,6 +76,13 @@ export interface StaffingPoint {
   short: number;
 }
 
+/** Agents staffed as shown: to a tenth. */
+export const roundStaffed = (staffed: number | null): number | null => (staffed === null ? null : Math.round(staffed * 10) / 10);
+
+/** Agents short in an interval (needed − staffed as shown, rounded up), 0 when none or unknown. */
+export const agentsShort = (needed: number | null, staffed: number | null): number =>
+  needed !== null && staffed !== null && staffed < needed ? Math.ceil(needed - staffed) : 0;
+
 const sumOrNull = (values: readonly (number | null)[]): number | null => {
   const known = values.filter((value): value is number => value !== null);
   return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
@@ -90,15 +97,16 @@ export const staffingPoints = (report: IntervalReport, queueID: string | undefin
     const rows = all.filter((row) => row.queueID !== null && (queueID === undefined || row.queueID === queueID));
     const needed = sumOrNull(rows.map((row) => row.agentsNeeded));
     const staffed = sumOrNull(rows.map((row) => row.agentsStaffed));
-    const rounded = staffed === null ? null : Math.round(staffed * 10) / 10;
-    const gap: [number, number] | null = needed !== null && rounded !== null && rounded < needed ? [rounded, needed] : null;
+    const rounded = roundStaffed(staffed);
+    const short = agentsShort(needed, rounded);
+    const gap: [number, number] | null = short > 0 && needed !== null && rounded !== null ? [rounded, needed] : null;
     return {
       at,
       offered: rows.reduce((sum, row) => sum + row.offered, 0),
       needed,
       staffed: rounded,
       gap,
-      short: gap ? Math.ceil(gap[1] - gap[0]) : 0,
+      short,
     };
   });
   const last = points.at(-1);

@@ -77,3 +77,22 @@ const AGENT_COLUMNS = Object.keys(AGENT_COLUMNS_LISTED) as (keyof typeof AGENT_C
 /** One line an agent, every field as served (the compiler says when one is missing). */
 export const agentsToCsv = (agents: readonly AgentTime[]): string =>
   csvText([AGENT_COLUMNS, ...agents.map((agent) => AGENT_COLUMNS.map((column) => cell(agent[column])))]);
+
+/** The staffing table's lines: each interval of each queue with its offered calls, agents needed and staffed, as served. */
+export const staffingToCsv = (rows: readonly IntervalRow[], queues: readonly ReportQueue[], zone: string): string => {
+  const names = new Map(queues.map((queue) => [queue.queueID, queue.name]));
+  return csvText([
+    ['start', `start (${zone})`, 'queueID', 'queue', 'offered', 'agentsNeeded', 'agentsStaffed', 'peakConcurrentCalls', 'longestWaitSeconds'],
+    ...rows.map((row) => [
+      row.start,
+      zonedCell(row.start, zone),
+      cell(row.queueID),
+      names.get(row.queueID) ?? cell(row.queueID),
+      cell(row.offered),
+      cell(row.agentsNeeded),
+      cell(row.agentsStaffed),
+      cell(row.peakConcurrentCalls),
+      cell(row.longestWaitSeconds),
+    ]),
+  ]);
+};
