@@ -9,6 +9,7 @@ import {
   type IntervalReport,
   type IntervalRow,
 } from '../../contract/reports.js';
+import { queuesResponseSchema, type QueuesResponse } from '../../contract/queues.js';
 import { figures } from './service-levels.js';
 
 export const intervalRow = (overrides: Partial<IntervalRow> & Pick<IntervalRow, 'start' | 'queueID'>): IntervalRow =>
@@ -64,3 +65,39 @@ export const agentTime = (overrides: Partial<AgentTime> & Pick<AgentTime, 'subsc
 
 export const agentReport = (agents: AgentTime[], range = { fromDate: '2026-11-26T00:00:00.000Z', toDate: '2026-11-27T00:00:00.000Z' }): AgentReport =>
   agentReportSchema.parse({ ...range, agents });
+
+const quietPeriod = {
+  offered: 0,
+  answered: 0,
+  answeredWithin: 0,
+  shortAbandoned: 0,
+  abandoned: 0,
+  waiting: 0,
+  serviceLevel: null,
+  abandonRate: null,
+  averageAnswerSeconds: null,
+  longestAnswerSeconds: null,
+  averageTalkSeconds: null,
+};
+
+/** The live queues' answer for a page that only needs to know which queues there are (the reports' queue choice). */
+export const queuesAnswer = (queues: { queueID: string; name: string }[]): QueuesResponse =>
+  queuesResponseSchema.parse({
+    figuresAt: '2026-11-26T15:00:00.000Z',
+    dayStart: '2026-11-26T00:00:00.000Z',
+    queues: queues.map(({ queueID, name }) => ({
+      queueID,
+      name,
+      numbers: [],
+      providerQueues: [],
+      members: [],
+      answerWithinSeconds: 20,
+      shortAbandonSeconds: 5,
+      serviceLevelTarget: 0.8,
+      now: { waiting: 0, longestWaitSeconds: 0, talking: 0, agents: { staffed: 0, available: 0, ringing: 0, onCall: 0, inactive: 0, offline: 0 } },
+      today: quietPeriod,
+      last15Minutes: quietPeriod,
+      agentsNeeded: null,
+    })),
+    unqueued: { now: { waiting: 0, longestWaitSeconds: 0, talking: 0 }, today: quietPeriod },
+  });
