@@ -154,7 +154,7 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
       ? 'No queue in this report: staffing is counted for queues only.'
       : worst
         ? `Fewer agents staffed than needed in ${short.length} of ${intervals.length} intervals; the most, ${worst.short} short, from ${formatDateTime(worst.at, timeZone)}.`
-        : `Enough agents staffed in every interval with a known need (${intervals.length} intervals).`;
+        : `Enough agents staffed in every interval with a known need (${intervals.length} ${intervals.length === 1 ? 'interval' : 'intervals'}).`;
   const from = Date.parse(report.fromDate);
   const to = Date.parse(report.toDate);
   return (
