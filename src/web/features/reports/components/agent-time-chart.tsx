@@ -40,7 +40,18 @@ type Row = { name: string; agent: AgentTime } & Partial<Record<(typeof AGENT_STA
 /** Height of one agent's bar with its gap. */
 export const AGENT_ROW_PX = 28;
 const MARGIN = { top: 4, right: 16, bottom: 4, left: 0 };
+const FONT_PX = 12;
+/** The names take at most this share of a narrow chart's width; a longer name is cut, whole in the table and the readout. */
+const MOST_NAME_SHARE = 0.4;
+const cutTo = (chars: number) => (name: string) => (name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}…`);
+
 const hours = (secondsValue: number) => `${Math.round((secondsValue / 3600) * 10) / 10} h`;
+
+/** The names' room in a chart `width` wide, and the names cut to fit it. */
+const nameAxis = (wanted: number, width: number) => {
+  const room = Math.min(wanted, Math.floor(width * MOST_NAME_SHARE));
+  return { width: room, tickFormatter: cutTo(Math.floor((room - 12) / (FONT_PX * 0.62))) };
+};
 
 export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }) => {
   const base = useId();
@@ -54,11 +65,12 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
     const inHours = countAxis(top / 3600);
     const ticks = inHours.ticks.map((h) => h * 3600);
     const longest = Math.max(1, ...rows.map((row) => row.name.length));
-    const room = axisRoom(12, Math.min(longest, 28));
+    const room = axisRoom(FONT_PX, Math.min(longest, 28));
     const tick = { fill: 'var(--muted)', fontSize: '0.75rem', width: undefined };
     return {
       x: { type: 'number' as const, domain: [0, inHours.yTop * 3600], ticks, interval: 0 as const, tickFormatter: hours, tick, stroke: 'var(--line)', height: room.xHeight, allowDataOverflow: true },
-      y: { type: 'category' as const, dataKey: 'name', width: room.yWidth, interval: 0 as const, tick, stroke: 'var(--line)' },
+      y: { type: 'category' as const, dataKey: 'name', interval: 0 as const, tick, stroke: 'var(--line)' },
+      yWidth: room.yWidth,
     };
   }, [agents, rows]);
   const readout = useMemo(() => {
@@ -80,7 +92,7 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
           </defs>
           <CartesianGrid stroke="var(--line)" strokeDasharray="3 3" horizontal={false} />
           <XAxis {...axes.x} />
-          <YAxis {...axes.y} />
+          <YAxis {...axes.y} {...nameAxis(axes.yWidth, width)} />
           {AGENT_STATES.map((state) => (
             <Bar key={state.key} dataKey={state.key} name={state.label} stackId="time" fill={`url(#${svgID(base, state.key)})`} stroke={state.color} strokeWidth={0.5} isAnimationActive={false} />
           ))}

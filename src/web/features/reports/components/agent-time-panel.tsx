@@ -69,7 +69,7 @@ export const AgentTimePanel = ({ report }: { report: AgentReport }) => {
             const agent = sorted[i] as AgentTime;
             return {
               key: agent.subscriberID,
-              header: agentLabel(agent),
+              header: <span className="whitespace-nowrap">{agentLabel(agent)}</span>,
               cells: [
                 formatSeconds(agent.loggedInSeconds),
                 ...AGENT_STATES.map((state) => formatSeconds(agent[state.key])),

@@ -95,7 +95,9 @@ describe('StaffingPanel', () => {
     const user = userEvent.setup();
     const { location } = renderWithApp(<StaffingPanel report={report} timeZone="UTC" />, { url: '/reports' });
     const panel = screen.getByRole('region', { name: 'Offered calls and staffing' });
-    expect(within(panel).getByText('Enough agents staffed in every interval with a known need (2 intervals).')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Enough agents staffed in every interval with a known need (2 intervals). Summed over the queues, an agent in two queues counts in each.'),
+    ).toBeInTheDocument();
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Show' }), 'Sales');
     expect(new URLSearchParams(location().search).get('staffing')).toBe('sales');
     expect(within(panel).getByText('Fewer agents staffed than needed in 1 of 2 intervals; the most, 1 short, from 26 Nov, 08:00:00.')).toBeInTheDocument();

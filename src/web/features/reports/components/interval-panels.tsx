@@ -57,6 +57,7 @@ export const ServiceLevelIntervalsPanel = ({ report, timeZone }: IntervalPanelPr
   return (
     <Panel
       title="Service level per interval"
+      className="min-w-0"
       actions={
         <Button size="sm" onClick={() => download('service-level-intervals', intervalsToCsv(report.rows, report.queues, timeZone))}>
           Download CSV
@@ -87,7 +88,7 @@ export const ServiceLevelIntervalsPanel = ({ report, timeZone }: IntervalPanelPr
             const row = report.rows[i] as IntervalRow;
             return {
               key: `${row.start}-${row.queueID ?? 'none'}`,
-              header: intervalLabel(row, report, timeZone),
+              header: <span className="whitespace-nowrap">{intervalLabel(row, report, timeZone)}</span>,
               cells: [
                 name(row.queueID),
                 row.offered,
@@ -157,9 +158,11 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
         : `Enough agents staffed in every interval with a known need (${intervals.length} ${intervals.length === 1 ? 'interval' : 'intervals'}).`;
   const from = Date.parse(report.fromDate);
   const to = Date.parse(report.toDate);
+  const summed = queueID === undefined && configured.length > 1 ? ' Summed over the queues, an agent in two queues counts in each.' : '';
   return (
     <Panel
       title="Offered calls and staffing"
+      className="min-w-0"
       actions={
         <Button size="sm" onClick={() => download('staffing-intervals', staffingToCsv(rows, report.queues, timeZone))}>
           Download CSV
@@ -175,7 +178,7 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
               value={queueID ?? ''}
               onChange={(event) => setQueueID(event.target.value === '' ? undefined : event.target.value)}
             >
-              <option value="">All queues (summed; an agent in two queues counts in each)</option>
+              <option value="">All queues, summed</option>
               {configured.map((queue) => (
                 <option key={queue.queueID} value={queue.queueID ?? ''}>
                   {queue.name}
@@ -184,7 +187,10 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
             </select>
           </label>
         ) : null}
-        <p className="text-sm">{summary}</p>
+        <p className="text-sm">
+          {summary}
+          {summed}
+        </p>
         <Legend items={STAFFING_LEGEND} />
         <figure aria-label={`Step chart of calls offered, agents needed and agents staffed per ${report.intervalMinutes}-minute interval. ${summary}`} className="h-64">
           {configured.length > 0 ? <StaffingChart points={points} from={from} to={to} timeZone={timeZone} /> : null}
@@ -201,7 +207,7 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
             const shortBy = agentsShort(row.agentsNeeded, staffed);
             return {
               key: `${row.start}-${row.queueID ?? 'none'}`,
-              header: intervalLabel(row, report, timeZone),
+              header: <span className="whitespace-nowrap">{intervalLabel(row, report, timeZone)}</span>,
               cells: [
                 name(row.queueID),
                 row.offered,

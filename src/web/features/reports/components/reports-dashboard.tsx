@@ -21,7 +21,7 @@ export interface ReportsDashboardProps {
 
 /** A panel's frame while its report is on its way, or failed before any answer (a later failure keeps the last answer on screen). */
 const Pending = ({ title, error }: { title: string; error: Error | null }) => (
-  <Panel title={title}>{error ? <QueryProblem error={error} /> : <Loading />}</Panel>
+  <Panel title={title} className="min-w-0">{error ? <QueryProblem error={error} /> : <Loading />}</Panel>
 );
 
 export const ReportsDashboard = ({ scope, request, intervalMinutes, days, timeZone }: ReportsDashboardProps) => {
@@ -43,13 +43,13 @@ export const ReportsDashboard = ({ scope, request, intervalMinutes, days, timeZo
               No call was offered to these queues in this range.
             </p>
           ) : null}
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid gap-4 2xl:grid-cols-2">
             <ServiceLevelIntervalsPanel report={intervals.data} timeZone={timeZone} />
             <StaffingPanel report={intervals.data} timeZone={timeZone} />
           </div>
         </>
       ) : (
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 2xl:grid-cols-2">
           <Pending title="Service level per interval" error={intervals.error} />
           <Pending title="Offered calls and staffing" error={intervals.error} />
         </div>
