@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
-import { EXPORT_COUNT_HEADER } from '../../../../contract/reports.js';
+import { EXPORT_COUNT_HEADER, RETENTION_CUT_HEADER } from '../../../../contract/reports.js';
 import type { ApiClient } from '../../../lib/api/api-client.js';
 import { ApiError } from '../../../lib/api/api-error.js';
 import { reportKeys, reportSearch, type ReportRequest } from './report-queries.js';
@@ -35,7 +35,10 @@ export const exportCountQueryOptions = (client: ApiClient, scope: ProviderScope,
     retry: false,
   });
 
-/** Reads the export's body chunk by chunk into `write`, telling `onBytes` the bytes so far. */
+/**
+ * Reads the export's body chunk by chunk into `write`, telling `onBytes` the bytes so far; resolves
+ * to the first moment the journal still holds when the range begins before it (else undefined).
+ */
 export const readExport = async (
   client: ApiClient,
   scope: ProviderScope,
@@ -44,14 +47,14 @@ export const readExport = async (
   signal: AbortSignal,
   write: (chunk: Uint8Array) => Promise<void> | void,
   onBytes: (bytes: number) => void,
-): Promise<void> => {
+): Promise<string | undefined> => {
   const response = await client.download(exportPath(scope, request, format), signal);
   if (!response.body) throw new ApiError('invalid_response', 'The service sent no file.');
   const reader = response.body.getReader();
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return;
+    if (done) return response.headers.get(RETENTION_CUT_HEADER) ?? undefined;
     await write(value);
     bytes += value.byteLength;
     onBytes(bytes);

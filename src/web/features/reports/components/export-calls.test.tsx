@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_COUNT_HEADER } from '../../../../contract/reports.js';
+import { EXPORT_COUNT_HEADER, RETENTION_CUT_HEADER } from '../../../../contract/reports.js';
 import { stubFetch, type StubRequest } from '../../../test-support/fetch-stub.js';
 import { renderWithApp } from '../../../test-support/render.js';
 import { ExportCalls } from './export-calls.js';
@@ -51,11 +51,11 @@ describe('ExportCalls', () => {
       },
       [EXPORT]: (req) => {
         asked.push(req);
-        return new Response(CSV, { headers: { 'content-type': 'text/csv' } });
+        return new Response(CSV, { headers: { 'content-type': 'text/csv', [RETENTION_CUT_HEADER]: '2026-11-02T00:00:00.000Z' } });
       },
     });
     const user = userEvent.setup();
-    renderWithApp(<ExportCalls scope={scope} request={request} days={days} />);
+    renderWithApp(<ExportCalls scope={scope} request={request} days={days} timeZone="UTC" />);
     expect(asked).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Export all calls…' }));
     expect(await screen.findByText('1,200 calls, about 504 KB as CSV.')).toBeInTheDocument();
@@ -71,7 +71,9 @@ describe('ExportCalls', () => {
     await user.click(screen.getByRole('radio', { name: 'CSV' }));
 
     await user.click(screen.getByRole('button', { name: 'Download callboard-calls-2026-11-01-to-2026-11-07.csv' }));
-    expect(await screen.findByText(`Saved callboard-calls-2026-11-01-to-2026-11-07.csv (${CSV.length} B).`)).toBeInTheDocument();
+    expect(await screen.findByText(/^Saved callboard-calls-2026-11-01-to-2026-11-07\.csv/)).toHaveTextContent(
+      `Saved callboard-calls-2026-11-01-to-2026-11-07.csv (${CSV.length} B). The range begins before the oldest call the service keeps: the file starts at 2 Nov, 00:00:00.`,
+    );
     const download = asked[1]!;
     expect(download.url.searchParams.get('format')).toBe('csv');
     // The token travels in the header, never in the address.
@@ -89,7 +91,7 @@ describe('ExportCalls', () => {
       [EXPORT]: (req) => new Response(heldBody(req, 'callID,startTime\r\n'), { headers: { 'content-type': 'text/csv' } }),
     });
     const user = userEvent.setup();
-    renderWithApp(<ExportCalls scope={scope} request={request} days={days} />);
+    renderWithApp(<ExportCalls scope={scope} request={request} days={days} timeZone="UTC" />);
     await user.click(screen.getByRole('button', { name: 'Export all calls…' }));
     await user.click(await screen.findByRole('button', { name: /^Download / }));
     expect(await screen.findByText('18 B of about 4.2 KB')).toBeInTheDocument();
@@ -108,7 +110,7 @@ describe('ExportCalls', () => {
         ),
     });
     const user = userEvent.setup();
-    renderWithApp(<ExportCalls scope={scope} request={request} days={days} />);
+    renderWithApp(<ExportCalls scope={scope} request={request} days={days} timeZone="UTC" />);
     await user.click(screen.getByRole('button', { name: 'Export all calls…' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('toDate must be after fromDate');
     expect(screen.queryByRole('button', { name: /^Download / })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
 import { Panel } from '../../../components/ui/panel.js';
+import { formatDateTime } from '../../../lib/format.js';
 import type { ReportRequest } from '../api/report-queries.js';
 import { exportFileName, type ExportFormat } from '../api/call-export.js';
 import { canWriteToDisk, estimatedBytes, IN_MEMORY_LIMIT_BYTES, useCallExport, useExportCount, type ExportProgress } from '../hooks/use-call-export.js';
@@ -30,7 +31,7 @@ const FORMATS: { id: ExportFormat; label: string }[] = [
   { id: 'ndjson', label: 'NDJSON (one JSON record a line)' },
 ];
 
-const ProgressLine = ({ progress, estimate, onCancel }: { progress: ExportProgress; estimate: number; onCancel: () => void }) => {
+const ProgressLine = ({ progress, estimate, timeZone, onCancel }: { progress: ExportProgress; estimate: number; timeZone: string; onCancel: () => void }) => {
   if (progress.status === 'downloading') {
     // The estimate is only that: the bar stops short of full until the last byte is in.
     const share = estimate > 0 ? Math.min(99, Math.floor((progress.bytes / estimate) * 100)) : undefined;
@@ -51,6 +52,9 @@ const ProgressLine = ({ progress, estimate, onCancel }: { progress: ExportProgre
     return (
       <p role="status" className="text-sm">
         Saved {progress.fileName} ({formatBytes(progress.bytes)}).
+        {progress.retentionCut
+          ? ` The range begins before the oldest call the service keeps: the file starts at ${formatDateTime(progress.retentionCut, timeZone)}.`
+          : ''}
       </p>
     );
   if (progress.status === 'cancelled')
@@ -73,9 +77,10 @@ export interface ExportCallsProps {
   request: ReportRequest;
   /** The days of the range, for the file's name. */
   days: { fromDay: string; toDay: string };
+  timeZone: string;
 }
 
-export const ExportCalls = ({ scope, request, days }: ExportCallsProps) => {
+export const ExportCalls = ({ scope, request, days, timeZone }: ExportCallsProps) => {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const count = useExportCount(scope, request, open);
@@ -141,7 +146,7 @@ export const ExportCalls = ({ scope, request, days }: ExportCallsProps) => {
             </div>
           </>
         )}
-        <ProgressLine progress={progress} estimate={estimate} onCancel={cancel} />
+        <ProgressLine progress={progress} estimate={estimate} timeZone={timeZone} onCancel={cancel} />
       </div>
     </Panel>
   );

@@ -55,7 +55,7 @@ export const ReportsDashboard = ({ scope, request, intervalMinutes, days, timeZo
         </div>
       )}
       {agents.data ? <AgentTimePanel report={agents.data} /> : <Pending title="Agents' time" error={agents.error} />}
-      <ExportCalls scope={scope} request={request} days={days} />
+      <ExportCalls scope={scope} request={request} days={days} timeZone={timeZone} />
     </div>
   );
 };

@@ -18,7 +18,7 @@ export const IN_MEMORY_LIMIT_BYTES = 200 * 1024 * 1024;
 export type ExportProgress =
   | { status: 'idle' }
   | { status: 'downloading'; bytes: number; toDisk: boolean }
-  | { status: 'done'; bytes: number; fileName: string }
+  | { status: 'done'; bytes: number; fileName: string; retentionCut?: string }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -69,7 +69,7 @@ export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
         const chunks: Uint8Array[] = [];
         let bytes = 0;
         setProgress({ status: 'downloading', bytes: 0, toDisk: file !== undefined });
-        await readExport(
+        const retentionCut = await readExport(
           client,
           scope,
           request,
@@ -83,7 +83,7 @@ export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
         );
         if (file) await file.close();
         else saveBlob(chunks, fileName, format);
-        setProgress({ status: 'done', bytes, fileName });
+        setProgress({ status: 'done', bytes, fileName, ...(retentionCut ? { retentionCut } : {}) });
       } catch (error) {
         await file?.abort().catch(() => undefined);
         if ((error as Error).name === 'AbortError') setProgress({ status: 'cancelled' });
