@@ -21,7 +21,8 @@ const ReportsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: 
   const [queueIDs, setQueueIDs] = useQueueParam();
   const now = useNow();
   const window = periodWindow(settings.period, now, timeZone);
-  const days = periodDays(settings.period, now, timeZone);
+  const { fromDay, toDay } = periodDays(settings.period, now, timeZone);
+  const days = useMemo(() => ({ fromDay, toDay }), [fromDay, toDay]);
   const queueParam = queueIDs.join(',');
   const request = useMemo(() => ({ window: { from: window.from, to: window.to }, queueParam }), [window.from, window.to, queueParam]);
   // Reports are per provider: "all providers" shows the first, and says so.

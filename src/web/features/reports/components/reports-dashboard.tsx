@@ -1,5 +1,6 @@
 /** The reports for one provider, range, interval and queues: the interval panels, agents' time and the export, each with its states. */
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { IntervalMinutes } from '../../../../contract/reports.js';
 import { Banner } from '../../../components/ui/banner.js';
@@ -24,7 +25,8 @@ const Pending = ({ title, error }: { title: string; error: Error | null }) => (
   <Panel title={title} className="min-w-0">{error ? <QueryProblem error={error} /> : <Loading />}</Panel>
 );
 
-export const ReportsDashboard = ({ scope, request, intervalMinutes, days, timeZone }: ReportsDashboardProps) => {
+/** Drawn again only when what it shows changes: the page around it renders at every tick of the clock. */
+export const ReportsDashboard = memo(({ scope, request, intervalMinutes, days, timeZone }: ReportsDashboardProps) => {
   const client = useApi();
   const intervals = useQuery(intervalReportQueryOptions(client, scope, request, intervalMinutes));
   const agents = useQuery(agentReportQueryOptions(client, scope, request));
@@ -58,4 +60,5 @@ export const ReportsDashboard = ({ scope, request, intervalMinutes, days, timeZo
       <ExportCalls scope={scope} request={request} days={days} timeZone={timeZone} />
     </div>
   );
-};
+});
+ReportsDashboard.displayName = 'ReportsDashboard';
