@@ -22,7 +22,9 @@ test.afterAll(async () => {
 });
 
 const isReport = (kind: 'intervals' | 'agents') => (response: Response) =>
-  response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith(`/reports/${kind}`) && response.status() === 200;
+  response.request().method() === 'GET' &&
+  new URL(response.url()).pathname.endsWith(`/reports/${kind}`) &&
+  response.status() === 200;
 
 /**
  * Signs in, then opens the reports: through the navigation without `search`, else at the address with
@@ -43,12 +45,16 @@ const openReports = async (page: Page, search = '') => {
   };
 };
 
-test('the reports show the service’s intervals and agents in charts and tables, and a table downloads as CSV', async ({ page }) => {
+test('the reports show the service’s intervals and agents in charts and tables, and a table downloads as CSV', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // Today, in 15-minute intervals: the simulated PBX runs fast, so the day already has calls.
   const { intervals, agents } = await openReports(page);
   await expect(page).toHaveURL(/\/reports\?/);
-  const quarter = page.waitForResponse((r) => isReport('intervals')(r) && new URL(r.url()).searchParams.get('intervalMinutes') === '15');
+  const quarter = page.waitForResponse(
+    (r) => isReport('intervals')(r) && new URL(r.url()).searchParams.get('intervalMinutes') === '15',
+  );
   await page.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '15 min' }).click();
   await expect(page).toHaveURL(/[?&]interval=15(&|$)/);
   const report = intervalReportSchema.parse(await (await quarter).json());
@@ -61,7 +67,10 @@ test('the reports show the service’s intervals and agents in charts and tables
   // The first rows are the first interval's, a row per queue in the report's order, with the offered calls as served.
   const firstRows = report.rows.slice(0, report.queues.length);
   for (const [i, row] of firstRows.entries()) {
-    const cells = levelTable.getByRole('row').nth(i + 1).getByRole('cell');
+    const cells = levelTable
+      .getByRole('row')
+      .nth(i + 1)
+      .getByRole('cell');
     await expect(cells.nth(0)).toHaveText(report.queues.find((queue) => queue.queueID === row.queueID)?.name ?? 'No queue');
     await expect(cells.nth(1)).toHaveText(String(row.offered));
   }
@@ -81,19 +90,29 @@ test('the reports show the service’s intervals and agents in charts and tables
   await agentPanel.scrollIntoViewIfNeeded();
   const longest = [...agents.agents].sort((a, b) => b.loggedInSeconds - a.loggedInSeconds)[0];
   expect(longest).toBeDefined();
-  await expect(agentPanel.getByRole('table').getByRole('row').nth(1).getByRole('rowheader')).toContainText(`(${longest?.extension})`);
+  await expect(agentPanel.getByRole('table').getByRole('row').nth(1).getByRole('rowheader')).toContainText(
+    `(${longest?.extension})`,
+  );
   await expect(agentPanel.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/reports-1280.png`, fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), level.getByRole('button', { name: 'Download CSV' }).click()]);
-  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    level.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toMatch(/^start,start \(.+\),queueID,queue,answerWithinSeconds,shortAbandonSeconds,serviceLevelTarget,offered,/);
   // Today's report grows by a minute at a time: the file holds at least the intervals first served, from the same first one.
   expect(csv.length - 1).toBeGreaterThanOrEqual(report.rows.length);
   expect(csv[1]?.startsWith(`${report.rows[0]?.start},`)).toBe(true);
 });
 
-test('Export all calls says how many calls and how large before it downloads them with the token in a header', async ({ page }) => {
+test('Export all calls says how many calls and how large before it downloads them with the token in a header', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openReports(page, 'period=today&interval=30&queue=support');
   const panel = page.getByRole('region', { name: 'Export all calls' });
@@ -102,13 +121,22 @@ test('Export all calls says how many calls and how large before it downloads the
   await expect(sized).toBeVisible({ timeout: 15_000 });
   const calls = Number((await sized.textContent())?.split(' ')[0]?.replaceAll(',', ''));
   expect(calls).toBeGreaterThan(0);
-  const exported = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/calls/export') && request.method() === 'GET');
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: /^Download callboard-calls-.+\.csv$/ }).click()]);
+  const exported = page.waitForRequest(
+    (request) => new URL(request.url()).pathname.endsWith('/calls/export') && request.method() === 'GET',
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: /^Download callboard-calls-.+\.csv$/ }).click(),
+  ]);
   const request = await exported;
   expect(request.headers().authorization).toBe(`Bearer ${E2E_SUPERVISOR_TOKEN}`);
   expect(request.url()).not.toContain(E2E_SUPERVISOR_TOKEN);
   expect(new URL(request.url()).searchParams.get('queueID')).toBe('support');
-  const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').filter((line) => !line.startsWith('#'));
+  const lines = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .filter((line) => !line.startsWith('#'));
   expect(lines[0]).toContain('callID');
   // Calls keep starting while the page counts and downloads: the file holds at least the counted ones.
   expect(lines.length - 1).toBeGreaterThanOrEqual(calls);
@@ -127,7 +155,9 @@ test('the reports pass axe in both themes, and fit a phone without sideways scro
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('region', { name: "Agents' time" }).getByRole('table')).toBeVisible();
-  const overflow = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth,
+  );
   expect(overflow, 'page wider than the phone').toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });

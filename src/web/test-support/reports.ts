@@ -40,7 +40,9 @@ export const intervalReport = (overrides: Partial<IntervalReport> & Pick<Interva
   });
 };
 
-export const agentTime = (overrides: Partial<AgentTime> & Pick<AgentTime, 'subscriberID' | 'firstName' | 'lastName'>): AgentTime => {
+export const agentTime = (
+  overrides: Partial<AgentTime> & Pick<AgentTime, 'subscriberID' | 'firstName' | 'lastName'>,
+): AgentTime => {
   const states = {
     unknownSeconds: 0,
     offlineSeconds: 0,
@@ -63,8 +65,10 @@ export const agentTime = (overrides: Partial<AgentTime> & Pick<AgentTime, 'subsc
   });
 };
 
-export const agentReport = (agents: AgentTime[], range = { fromDate: '2026-11-26T00:00:00.000Z', toDate: '2026-11-27T00:00:00.000Z' }): AgentReport =>
-  agentReportSchema.parse({ ...range, agents });
+export const agentReport = (
+  agents: AgentTime[],
+  range = { fromDate: '2026-11-26T00:00:00.000Z', toDate: '2026-11-27T00:00:00.000Z' },
+): AgentReport => agentReportSchema.parse({ ...range, agents });
 
 const quietPeriod = {
   offered: 0,
@@ -94,7 +98,12 @@ export const queuesAnswer = (queues: { queueID: string; name: string }[]): Queue
       answerWithinSeconds: 20,
       shortAbandonSeconds: 5,
       serviceLevelTarget: 0.8,
-      now: { waiting: 0, longestWaitSeconds: 0, talking: 0, agents: { staffed: 0, available: 0, ringing: 0, onCall: 0, inactive: 0, offline: 0 } },
+      now: {
+        waiting: 0,
+        longestWaitSeconds: 0,
+        talking: 0,
+        agents: { staffed: 0, available: 0, ringing: 0, onCall: 0, inactive: 0, offline: 0 },
+      },
       today: quietPeriod,
       last15Minutes: quietPeriod,
       agentsNeeded: null,

@@ -15,7 +15,13 @@ import { ALL_PROVIDERS, type Workspace } from '../../lib/workspace.js';
 import { WorkspaceSwitcher } from '../workspace-switcher.js';
 import { WorkspaceGate } from '../workspace-gate.js';
 
-const ReportsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: (choice: { app?: string; provider?: string }) => void }) => {
+const ReportsView = ({
+  workspace,
+  onSelect,
+}: {
+  workspace: Workspace;
+  onSelect: (choice: { app?: string; provider?: string }) => void;
+}) => {
   const timeZone = useTimeZone();
   const [settings, setSettings] = useReportSettings();
   const [queueIDs, setQueueIDs] = useQueueParam();
@@ -24,7 +30,10 @@ const ReportsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: 
   const { fromDay, toDay } = periodDays(settings.period, now, timeZone);
   const days = useMemo(() => ({ fromDay, toDay }), [fromDay, toDay]);
   const queueParam = queueIDs.join(',');
-  const request = useMemo(() => ({ window: { from: window.from, to: window.to }, queueParam }), [window.from, window.to, queueParam]);
+  const request = useMemo(
+    () => ({ window: { from: window.from, to: window.to }, queueParam }),
+    [window.from, window.to, queueParam],
+  );
   // Reports are per provider: "all providers" shows the first, and says so.
   const scope = workspace.scopes[0];
   useTitlePart('page', 'Reports · Callboard');
@@ -39,15 +48,25 @@ const ReportsView = ({ workspace, onSelect }: { workspace: Workspace; onSelect: 
       </div>
       {scope ? <QueueControls scope={scope} ids={queueIDs} onIdsChange={setQueueIDs} /> : null}
       <p className="text-sm text-muted">
-        From {formatDateTime(window.from, timeZone)} to {formatDateTime(window.to, timeZone)} ({timeZone}), in {settings.intervalMinutes}-minute intervals
+        From {formatDateTime(window.from, timeZone)} to {formatDateTime(window.to, timeZone)} ({timeZone}), in{' '}
+        {settings.intervalMinutes}-minute intervals
       </p>
       {workspace.provider === ALL_PROVIDERS && scope ? (
         <Banner tone="info" title="One provider at a time">
-          Reports show {workspace.providers.find((p) => p.id === scope.providerID)?.name ?? scope.providerID}; pick another provider above.
+          Reports show {workspace.providers.find((p) => p.id === scope.providerID)?.name ?? scope.providerID}; pick another
+          provider above.
         </Banner>
       ) : null}
       <ReportDefinitions />
-      {scope ? <ReportsDashboard scope={scope} request={request} intervalMinutes={settings.intervalMinutes} days={days} timeZone={timeZone} /> : null}
+      {scope ? (
+        <ReportsDashboard
+          scope={scope}
+          request={request}
+          intervalMinutes={settings.intervalMinutes}
+          days={days}
+          timeZone={timeZone}
+        />
+      ) : null}
     </div>
   );
 };

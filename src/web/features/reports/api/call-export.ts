@@ -21,7 +21,10 @@ const exportPath = (scope: ProviderScope, request: ReportRequest, format: Export
 export const exportCountOf = (headers: Headers): number => {
   const count = Number(headers.get(EXPORT_COUNT_HEADER) ?? NaN);
   if (!Number.isSafeInteger(count) || count < 0)
-    throw new ApiError('invalid_response', `The service did not say how many calls the export holds (header ${EXPORT_COUNT_HEADER}).`);
+    throw new ApiError(
+      'invalid_response',
+      `The service did not say how many calls the export holds (header ${EXPORT_COUNT_HEADER}).`,
+    );
   return count;
 };
 

@@ -28,19 +28,35 @@ export const reportKeys = {
   all: ['reports'] as const,
   provider: (baseURL: string, scope: ProviderScope) => [...reportKeys.all, ...providerKey(baseURL, scope)] as const,
   intervals: (baseURL: string, scope: ProviderScope, request: ReportRequest, intervalMinutes: IntervalMinutes) =>
-    [...reportKeys.provider(baseURL, scope), 'intervals', request.window.from, request.window.to, request.queueParam, intervalMinutes] as const,
+    [
+      ...reportKeys.provider(baseURL, scope),
+      'intervals',
+      request.window.from,
+      request.window.to,
+      request.queueParam,
+      intervalMinutes,
+    ] as const,
   agents: (baseURL: string, scope: ProviderScope, request: ReportRequest) =>
     [...reportKeys.provider(baseURL, scope), 'agents', request.window.from, request.window.to, request.queueParam] as const,
   exportCount: (baseURL: string, scope: ProviderScope, request: ReportRequest) =>
     [...reportKeys.provider(baseURL, scope), 'export-count', request.window.from, request.window.to, request.queueParam] as const,
 };
 
-export const intervalReportQueryOptions = (client: ApiClient, scope: ProviderScope, request: ReportRequest, intervalMinutes: IntervalMinutes) =>
+export const intervalReportQueryOptions = (
+  client: ApiClient,
+  scope: ProviderScope,
+  request: ReportRequest,
+  intervalMinutes: IntervalMinutes,
+) =>
   queryOptions({
     ...common,
     queryKey: reportKeys.intervals(client.baseURL, scope, request, intervalMinutes),
     queryFn: ({ signal }) =>
-      client.get(`${paths.intervalReport(scope)}${reportSearch(request, { intervalMinutes: String(intervalMinutes) })}`, intervalReportSchema, signal),
+      client.get(
+        `${paths.intervalReport(scope)}${reportSearch(request, { intervalMinutes: String(intervalMinutes) })}`,
+        intervalReportSchema,
+        signal,
+      ),
   });
 
 export const agentReportQueryOptions = (client: ApiClient, scope: ProviderScope, request: ReportRequest) =>

@@ -25,7 +25,13 @@ export const AGENT_STATES = [
 
 /** A state's fill: a solid colour, or a pattern of it; place `TexturePattern`s in the same SVG. */
 export const TexturePattern = ({ id, color, texture }: { id: string; color: string; texture: Texture }) => (
-  <pattern id={id} patternUnits="userSpaceOnUse" width="6" height="6" patternTransform={texture === 'hatch' ? 'rotate(45)' : undefined}>
+  <pattern
+    id={id}
+    patternUnits="userSpaceOnUse"
+    width="6"
+    height="6"
+    patternTransform={texture === 'hatch' ? 'rotate(45)' : undefined}
+  >
     <rect width="6" height="6" fill={color} fillOpacity={texture === 'solid' ? 1 : 0.25} />
     {texture === 'hatch' ? <line x1="0" y1="0" x2="0" y2="6" stroke={color} strokeWidth="2.5" /> : null}
     {texture === 'dots' ? <circle cx="3" cy="3" r="1.4" fill={color} /> : null}
@@ -33,7 +39,8 @@ export const TexturePattern = ({ id, color, texture }: { id: string; color: stri
   </pattern>
 );
 
-export const agentLabel = (agent: AgentTime) => `${`${agent.firstName} ${agent.lastName}`.trim() || agent.subscriberID} (${agent.extension})`;
+export const agentLabel = (agent: AgentTime) =>
+  `${`${agent.firstName} ${agent.lastName}`.trim() || agent.subscriberID} (${agent.extension})`;
 
 type Row = { name: string; agent: AgentTime } & Partial<Record<(typeof AGENT_STATES)[number]['key'], number>>;
 
@@ -56,7 +63,12 @@ const nameAxis = (wanted: number, width: number) => {
 export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }) => {
   const base = useId();
   const rows = useMemo(
-    () => agents.map((agent): Row => ({ name: agentLabel(agent), agent, ...Object.fromEntries(AGENT_STATES.map((state) => [state.key, agent[state.key]])) })),
+    () =>
+      agents.map((agent): Row => ({
+        name: agentLabel(agent),
+        agent,
+        ...Object.fromEntries(AGENT_STATES.map((state) => [state.key, agent[state.key]])),
+      })),
     [agents],
   );
   const axes = useMemo(() => {
@@ -68,7 +80,17 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
     const room = axisRoom(FONT_PX, Math.min(longest, 28));
     const tick = { fill: 'var(--muted)', fontSize: '0.75rem', width: undefined };
     return {
-      x: { type: 'number' as const, domain: [0, inHours.yTop * 3600], ticks, interval: 0 as const, tickFormatter: hours, tick, stroke: 'var(--line)', height: room.xHeight, allowDataOverflow: true },
+      x: {
+        type: 'number' as const,
+        domain: [0, inHours.yTop * 3600],
+        ticks,
+        interval: 0 as const,
+        tickFormatter: hours,
+        tick,
+        stroke: 'var(--line)',
+        height: room.xHeight,
+        allowDataOverflow: true,
+      },
       y: { type: 'category' as const, dataKey: 'name', interval: 0 as const, tick, stroke: 'var(--line)' },
       yWidth: room.yWidth,
     };
@@ -76,7 +98,10 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
   const readout = useMemo(() => {
     const read: Readout<Row> = (row) => ({
       heading: row.name,
-      rows: [...AGENT_STATES.map((state) => ({ name: state.label, value: formatSeconds(row.agent[state.key]) })), { name: 'Logged in', value: formatSeconds(row.agent.loggedInSeconds) }],
+      rows: [
+        ...AGENT_STATES.map((state) => ({ name: state.label, value: formatSeconds(row.agent[state.key]) })),
+        { name: 'Logged in', value: formatSeconds(row.agent.loggedInSeconds) },
+      ],
     });
     return <ChartReadout readout={read} />;
   }, []);
@@ -84,7 +109,15 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
   return (
     <ChartFrame>
       {({ width, height }) => (
-        <BarChart width={width} height={height} data={rows} layout="vertical" margin={MARGIN} barCategoryGap={6} aria-label={READOUT_KEYS_LABEL}>
+        <BarChart
+          width={width}
+          height={height}
+          data={rows}
+          layout="vertical"
+          margin={MARGIN}
+          barCategoryGap={6}
+          aria-label={READOUT_KEYS_LABEL}
+        >
           <defs>
             {AGENT_STATES.map((state) => (
               <TexturePattern key={state.key} id={svgID(base, state.key)} color={state.color} texture={state.texture} />
@@ -94,9 +127,23 @@ export const AgentTimeChart = memo(({ agents }: { agents: readonly AgentTime[] }
           <XAxis {...axes.x} />
           <YAxis {...axes.y} {...nameAxis(axes.yWidth, width)} />
           {AGENT_STATES.map((state) => (
-            <Bar key={state.key} dataKey={state.key} name={state.label} stackId="time" fill={`url(#${svgID(base, state.key)})`} stroke={state.color} strokeWidth={0.5} isAnimationActive={false} />
+            <Bar
+              key={state.key}
+              dataKey={state.key}
+              name={state.label}
+              stackId="time"
+              fill={`url(#${svgID(base, state.key)})`}
+              stroke={state.color}
+              strokeWidth={0.5}
+              isAnimationActive={false}
+            />
           ))}
-          <Tooltip content={readout} cursor={{ fill: 'var(--raised)', fillOpacity: 0.5 }} wrapperStyle={READOUT_WRAPPER} isAnimationActive={false} />
+          <Tooltip
+            content={readout}
+            cursor={{ fill: 'var(--raised)', fillOpacity: 0.5 }}
+            wrapperStyle={READOUT_WRAPPER}
+            isAnimationActive={false}
+          />
         </BarChart>
       )}
     </ChartFrame>

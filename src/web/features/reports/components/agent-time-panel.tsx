@@ -45,7 +45,11 @@ export const AgentTimePanel = ({ report }: { report: AgentReport }) => {
     <Panel
       title="Agents' time"
       actions={
-        <Button size="sm" onClick={() => downloadCsv(agentsToCsv(report.agents), csvFileName('agents', Date.now()))} disabled={report.agents.length === 0}>
+        <Button
+          size="sm"
+          onClick={() => downloadCsv(agentsToCsv(report.agents), csvFileName('agents', Date.now()))}
+          disabled={report.agents.length === 0}
+        >
           Download CSV
         </Button>
       }
@@ -55,14 +59,27 @@ export const AgentTimePanel = ({ report }: { report: AgentReport }) => {
         {drawn.length > 0 ? (
           <>
             <Legend items={legendItems} />
-            <figure aria-label={`Stacked bar chart of each agent's time by state, ${drawn.length} agents. ${summary}`} style={{ height: drawn.length * AGENT_ROW_PX + 32 }}>
+            <figure
+              aria-label={`Stacked bar chart of each agent's time by state, ${drawn.length} agents. ${summary}`}
+              style={{ height: drawn.length * AGENT_ROW_PX + 32 }}
+            >
               <AgentTimeChart agents={drawn} />
             </figure>
           </>
         ) : null}
         <PagedFiguresTable
           caption="Each agent's time by state and calls over the range, longest logged in first"
-          columns={['Agent', 'Logged in', ...AGENT_STATES.map((state) => state.label), 'Answered', 'Unanswered', 'Placed', 'Talk', 'Average handle', 'Occupancy']}
+          columns={[
+            'Agent',
+            'Logged in',
+            ...AGENT_STATES.map((state) => state.label),
+            'Answered',
+            'Unanswered',
+            'Placed',
+            'Talk',
+            'Average handle',
+            'Occupancy',
+          ]}
           empty="No agent in this range."
           rowCount={sorted.length}
           row={(i) => {

@@ -7,7 +7,10 @@ import { renderWithApp } from '../../../test-support/render.js';
 import { ExportCalls } from './export-calls.js';
 
 const scope = { accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' };
-const request = { window: { from: Date.parse('2026-11-01T00:00:00Z'), to: Date.parse('2026-11-08T00:00:00Z') }, queueParam: 'sales' };
+const request = {
+  window: { from: Date.parse('2026-11-01T00:00:00Z'), to: Date.parse('2026-11-08T00:00:00Z') },
+  queueParam: 'sales',
+};
 const days = { fromDay: '2026-11-01', toDay: '2026-11-07' };
 const EXPORT = 'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls/export';
 const COUNT = 'HEAD /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/calls/export';
@@ -105,7 +108,13 @@ describe('ExportCalls', () => {
     stubFetch({
       [COUNT]: () =>
         Response.json(
-          { type: 'urn:callboard:problem:validation_failed', title: 'Bad Request', status: 400, detail: 'toDate must be after fromDate', code: 'validation_failed' },
+          {
+            type: 'urn:callboard:problem:validation_failed',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'toDate must be after fromDate',
+            code: 'validation_failed',
+          },
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });

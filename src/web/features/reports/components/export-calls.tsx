@@ -11,7 +11,14 @@ import { Panel } from '../../../components/ui/panel.js';
 import { formatDateTime } from '../../../lib/format.js';
 import type { ReportRequest } from '../api/report-queries.js';
 import { exportFileName, type ExportFormat } from '../api/call-export.js';
-import { canWriteToDisk, estimatedBytes, IN_MEMORY_LIMIT_BYTES, useCallExport, useExportCount, type ExportProgress } from '../hooks/use-call-export.js';
+import {
+  canWriteToDisk,
+  estimatedBytes,
+  IN_MEMORY_LIMIT_BYTES,
+  useCallExport,
+  useExportCount,
+  type ExportProgress,
+} from '../hooks/use-call-export.js';
 
 /** "820 KB", "4.2 MB", "1.3 GB": decimal units, as file managers show sizes. */
 export const formatBytes = (bytes: number): string => {
@@ -31,7 +38,17 @@ const FORMATS: { id: ExportFormat; label: string }[] = [
   { id: 'ndjson', label: 'NDJSON (one JSON record a line)' },
 ];
 
-const ProgressLine = ({ progress, estimate, timeZone, onCancel }: { progress: ExportProgress; estimate: number; timeZone: string; onCancel: () => void }) => {
+const ProgressLine = ({
+  progress,
+  estimate,
+  timeZone,
+  onCancel,
+}: {
+  progress: ExportProgress;
+  estimate: number;
+  timeZone: string;
+  onCancel: () => void;
+}) => {
   if (progress.status === 'downloading') {
     // The estimate is only that: the bar stops short of full until the last byte is in.
     const share = estimate > 0 ? Math.min(99, Math.floor((progress.bytes / estimate) * 100)) : undefined;
@@ -111,21 +128,29 @@ export const ExportCalls = ({ scope, request, days, timeZone }: ExportCallsProps
               <legend className="sr-only">File format</legend>
               {FORMATS.map((choice) => (
                 <label key={choice.id} className="flex items-center gap-1.5">
-                  <input type="radio" name="export-format" className="h-4 w-4 accent-[var(--accent)]" checked={format === choice.id} onChange={() => setFormat(choice.id)} />
+                  <input
+                    type="radio"
+                    name="export-format"
+                    className="h-4 w-4 accent-[var(--accent)]"
+                    checked={format === choice.id}
+                    onChange={() => setFormat(choice.id)}
+                  />
                   {choice.label}
                 </label>
               ))}
             </fieldset>
             <p aria-live="polite">
-              {calls === 0 ? 'No call in this range.' : `${calls.toLocaleString('en-GB')} calls, about ${formatBytes(estimate)} as ${format === 'csv' ? 'CSV' : 'NDJSON'}.`}
+              {calls === 0
+                ? 'No call in this range.'
+                : `${calls.toLocaleString('en-GB')} calls, about ${formatBytes(estimate)} as ${format === 'csv' ? 'CSV' : 'NDJSON'}.`}
             </p>
             {large && calls > 0 ? (
               canWriteToDisk() ? (
                 <p>A file this large is written straight to disk: the browser asks where to save it first.</p>
               ) : (
                 <Banner tone="warn" title="A large file">
-                  This browser keeps the whole file in memory until it is saved, which may run out of memory. A shorter range, or a browser that writes
-                  files as they download (Chrome, Edge), is safer.
+                  This browser keeps the whole file in memory until it is saved, which may run out of memory. A shorter range, or
+                  a browser that writes files as they download (Chrome, Edge), is safer.
                 </Banner>
               )
             ) : null}

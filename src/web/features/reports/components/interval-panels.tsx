@@ -13,7 +13,14 @@ import { PagedFiguresTable } from '../../../components/ui/figures-table.js';
 import { Panel } from '../../../components/ui/panel.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import { formatDateTime, formatSeconds, formatShare, formatShortTime } from '../../../lib/format.js';
-import { agentsShort, drawnQueues, intervalEnd, roundStaffed, serviceLevelPoints, staffingPoints } from '../utils/interval-series.js';
+import {
+  agentsShort,
+  drawnQueues,
+  intervalEnd,
+  roundStaffed,
+  serviceLevelPoints,
+  staffingPoints,
+} from '../utils/interval-series.js';
 import { intervalsToCsv, staffingToCsv, zonedCell } from '../utils/report-csv.js';
 import { IntervalServiceLevelChart } from './interval-service-level-chart.js';
 import { STAFFING_STYLE, StaffingChart } from './staffing-chart.js';
@@ -41,7 +48,9 @@ const levelSummary = (report: IntervalReport) =>
     .map((queue) => {
       const rows = report.rows.filter((row) => row.queueID === queue.queueID && row.serviceLevel !== null);
       if (rows.length === 0) return `${queue.name}: no calls.`;
-      const met = rows.filter((row) => row.serviceLevelTarget !== null && (row.serviceLevel ?? 0) >= row.serviceLevelTarget).length;
+      const met = rows.filter(
+        (row) => row.serviceLevelTarget !== null && (row.serviceLevel ?? 0) >= row.serviceLevelTarget,
+      ).length;
       return `${queue.name}: target met in ${met} of ${rows.length} intervals with calls.`;
     })
     .join(' ');
@@ -59,7 +68,10 @@ export const ServiceLevelIntervalsPanel = ({ report, timeZone }: IntervalPanelPr
       title="Service level per interval"
       className="min-w-0"
       actions={
-        <Button size="sm" onClick={() => download('service-level-intervals', intervalsToCsv(report.rows, report.queues, timeZone))}>
+        <Button
+          size="sm"
+          onClick={() => download('service-level-intervals', intervalsToCsv(report.rows, report.queues, timeZone))}
+        >
           Download CSV
         </Button>
       }
@@ -67,20 +79,55 @@ export const ServiceLevelIntervalsPanel = ({ report, timeZone }: IntervalPanelPr
       <div className="flex flex-col gap-3">
         <p className="text-sm">
           {summary || 'No queue in this report: the calls in no queue have no target.'}
-          {configured > queues.length ? ` The ${queues.length} busiest of ${configured} queues are drawn; the table lists all.` : ''}
+          {configured > queues.length
+            ? ` The ${queues.length} busiest of ${configured} queues are drawn; the table lists all.`
+            : ''}
         </p>
         <Legend
           items={queues.flatMap((queue, q) => [
-            { label: queue.name, swatch: <line x1="0" y1="8" x2="24" y2="8" stroke={QUEUE_SERIES[q]?.color} strokeWidth="2.5" strokeDasharray={QUEUE_SERIES[q]?.dash} /> },
-            { label: `${queue.name} target (thin, dashed)`, swatch: <line x1="0" y1="8" x2="24" y2="8" stroke={QUEUE_SERIES[q]?.color} strokeWidth="1.25" strokeDasharray="6 4" /> },
+            {
+              label: queue.name,
+              swatch: (
+                <line
+                  x1="0"
+                  y1="8"
+                  x2="24"
+                  y2="8"
+                  stroke={QUEUE_SERIES[q]?.color}
+                  strokeWidth="2.5"
+                  strokeDasharray={QUEUE_SERIES[q]?.dash}
+                />
+              ),
+            },
+            {
+              label: `${queue.name} target (thin, dashed)`,
+              swatch: (
+                <line x1="0" y1="8" x2="24" y2="8" stroke={QUEUE_SERIES[q]?.color} strokeWidth="1.25" strokeDasharray="6 4" />
+              ),
+            },
           ])}
         />
-        <figure aria-label={`Step chart of service level per ${report.intervalMinutes}-minute interval, one line per queue, each queue's target in force drawn thin and dashed. ${summary}`} className="h-64">
-          {queues.length > 0 ? <IntervalServiceLevelChart points={points} queues={queues} from={from} to={to} timeZone={timeZone} /> : null}
+        <figure
+          aria-label={`Step chart of service level per ${report.intervalMinutes}-minute interval, one line per queue, each queue's target in force drawn thin and dashed. ${summary}`}
+          className="h-64"
+        >
+          {queues.length > 0 ? (
+            <IntervalServiceLevelChart points={points} queues={queues} from={from} to={to} timeZone={timeZone} />
+          ) : null}
         </figure>
         <PagedFiguresTable
           caption={`Service level per ${report.intervalMinutes}-minute interval and queue, with the parameters in force (${timeZone})`}
-          columns={['Interval', 'Queue', 'Offered', 'Answered', 'Abandoned', 'Service level', 'Target', 'Average answer', 'Longest wait']}
+          columns={[
+            'Interval',
+            'Queue',
+            'Offered',
+            'Answered',
+            'Abandoned',
+            'Service level',
+            'Target',
+            'Average answer',
+            'Longest wait',
+          ]}
           textColumns={2}
           empty="No interval in this range."
           rowCount={report.rows.length}
@@ -126,9 +173,28 @@ const useStaffingQueue = (report: IntervalReport): [string | undefined, (queueID
 };
 
 const STAFFING_LEGEND = [
-  { label: 'Calls offered (shaded, right axis)', swatch: <rect x="1" y="1" width="22" height="14" fill={STAFFING_STYLE.offered.color} fillOpacity={0.35} /> },
-  { label: 'Agents needed (dashed)', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke={STAFFING_STYLE.needed.color} strokeWidth="1.75" strokeDasharray={STAFFING_STYLE.needed.dash} /> },
-  { label: 'Agents staffed (solid)', swatch: <line x1="0" y1="8" x2="24" y2="8" stroke={STAFFING_STYLE.staffed.color} strokeWidth="2.5" /> },
+  {
+    label: 'Calls offered (shaded, right axis)',
+    swatch: <rect x="1" y="1" width="22" height="14" fill={STAFFING_STYLE.offered.color} fillOpacity={0.35} />,
+  },
+  {
+    label: 'Agents needed (dashed)',
+    swatch: (
+      <line
+        x1="0"
+        y1="8"
+        x2="24"
+        y2="8"
+        stroke={STAFFING_STYLE.needed.color}
+        strokeWidth="1.75"
+        strokeDasharray={STAFFING_STYLE.needed.dash}
+      />
+    ),
+  },
+  {
+    label: 'Agents staffed (solid)',
+    swatch: <line x1="0" y1="8" x2="24" y2="8" stroke={STAFFING_STYLE.staffed.color} strokeWidth="2.5" />,
+  },
   {
     label: 'Fewer staffed than needed (hatched)',
     swatch: (
@@ -143,13 +209,19 @@ const STAFFING_LEGEND = [
 export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
   const [queueID, setQueueID] = useStaffingQueue(report);
   const points = useMemo(() => staffingPoints(report, queueID), [report, queueID]);
-  const rows = useMemo(() => report.rows.filter((row) => row.queueID !== null && (queueID === undefined || row.queueID === queueID)), [report, queueID]);
+  const rows = useMemo(
+    () => report.rows.filter((row) => row.queueID !== null && (queueID === undefined || row.queueID === queueID)),
+    [report, queueID],
+  );
   const name = nameOf(report);
   const configured = report.queues.filter((queue) => queue.queueID !== null);
   // The closing point repeats the last interval: it is not one of its own.
   const intervals = points.slice(0, -1).length > 0 ? points.slice(0, -1) : points;
   const short = intervals.filter((p) => p.short > 0);
-  const worst = short.reduce<(typeof short)[number] | undefined>((most, p) => (most === undefined || p.short > most.short ? p : most), undefined);
+  const worst = short.reduce<(typeof short)[number] | undefined>(
+    (most, p) => (most === undefined || p.short > most.short ? p : most),
+    undefined,
+  );
   const summary =
     configured.length === 0
       ? 'No queue in this report: staffing is counted for queues only.'
@@ -158,7 +230,8 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
         : `Enough agents staffed in every interval with a known need (${intervals.length} ${intervals.length === 1 ? 'interval' : 'intervals'}).`;
   const from = Date.parse(report.fromDate);
   const to = Date.parse(report.toDate);
-  const summed = queueID === undefined && configured.length > 1 ? ' Summed over the queues, an agent in two queues counts in each.' : '';
+  const summed =
+    queueID === undefined && configured.length > 1 ? ' Summed over the queues, an agent in two queues counts in each.' : '';
   return (
     <Panel
       title="Offered calls and staffing"
@@ -192,12 +265,24 @@ export const StaffingPanel = ({ report, timeZone }: IntervalPanelProps) => {
           {summed}
         </p>
         <Legend items={STAFFING_LEGEND} />
-        <figure aria-label={`Step chart of calls offered, agents needed and agents staffed per ${report.intervalMinutes}-minute interval. ${summary}`} className="h-64">
+        <figure
+          aria-label={`Step chart of calls offered, agents needed and agents staffed per ${report.intervalMinutes}-minute interval. ${summary}`}
+          className="h-64"
+        >
           {configured.length > 0 ? <StaffingChart points={points} from={from} to={to} timeZone={timeZone} /> : null}
         </figure>
         <PagedFiguresTable
           caption={`Offered calls, agents needed and agents staffed per ${report.intervalMinutes}-minute interval and queue (${timeZone})`}
-          columns={['Interval', 'Queue', 'Offered', 'Agents needed', 'Agents staffed', 'Short', 'Peak concurrent', 'Longest wait']}
+          columns={[
+            'Interval',
+            'Queue',
+            'Offered',
+            'Agents needed',
+            'Agents staffed',
+            'Short',
+            'Peak concurrent',
+            'Longest wait',
+          ]}
           textColumns={2}
           empty="No queue's interval in this range."
           rowCount={rows.length}

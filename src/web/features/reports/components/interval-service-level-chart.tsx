@@ -4,7 +4,13 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { ReportQueue } from '../../../../contract/reports.js';
 import { chartAxes, GRID } from '../../../components/charts/chart-axes.js';
 import { ChartFrame } from '../../../components/charts/chart-frame.js';
-import { ChartReadout, READOUT_CURSOR, READOUT_KEYS_LABEL, READOUT_WRAPPER, type Readout } from '../../../components/charts/chart-readout.js';
+import {
+  ChartReadout,
+  READOUT_CURSOR,
+  READOUT_KEYS_LABEL,
+  READOUT_WRAPPER,
+  type Readout,
+} from '../../../components/charts/chart-readout.js';
 import { QUEUE_SERIES } from '../../../components/charts/queue-series.js';
 import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -26,13 +32,25 @@ export interface IntervalServiceLevelChartProps {
 export const IntervalServiceLevelChart = memo(({ points, queues, from, to, timeZone }: IntervalServiceLevelChartProps) => {
   const axis = useTimeAxis(from, to, timeZone);
   const axes = useMemo(
-    () => chartAxes({ from, to, timeTicks: axis.ticks, timeFormat: axis.format, yTop: 100, yTicks: PERCENT_TICKS, yFormat: (value) => `${value} %` }),
+    () =>
+      chartAxes({
+        from,
+        to,
+        timeTicks: axis.ticks,
+        timeFormat: axis.format,
+        yTop: 100,
+        yTicks: PERCENT_TICKS,
+        yFormat: (value) => `${value} %`,
+      }),
     [from, to, axis.ticks, axis.format],
   );
   const readout = useMemo(() => {
     const read: Readout<SeriesPoint> = (p) => ({
       heading: `From ${formatDateTime(p.at, timeZone)}`,
-      rows: queues.map((queue, q) => ({ name: queue.name, value: `${p[levelKey(q)] === null ? 'no calls' : percentText(p[levelKey(q)])} (target ${percentText(p[targetKey(q)])})` })),
+      rows: queues.map((queue, q) => ({
+        name: queue.name,
+        value: `${p[levelKey(q)] === null ? 'no calls' : percentText(p[levelKey(q)])} (target ${percentText(p[targetKey(q)])})`,
+      })),
     });
     return <ChartReadout readout={read} />;
   }, [queues, timeZone]);
@@ -57,7 +75,15 @@ export const IntervalServiceLevelChart = memo(({ points, queues, from, to, timeZ
             />
           ))}
           {queues.map((queue, q) => (
-            <Line key={levelKey(q)} {...STEP} dataKey={levelKey(q)} name={queue.name} stroke={QUEUE_SERIES[q]?.color} strokeDasharray={QUEUE_SERIES[q]?.dash} strokeWidth={2.5} />
+            <Line
+              key={levelKey(q)}
+              {...STEP}
+              dataKey={levelKey(q)}
+              name={queue.name}
+              stroke={QUEUE_SERIES[q]?.color}
+              strokeDasharray={QUEUE_SERIES[q]?.dash}
+              strokeWidth={2.5}
+            />
           ))}
           <Tooltip content={readout} cursor={READOUT_CURSOR} wrapperStyle={READOUT_WRAPPER} isAnimationActive={false} />
         </LineChart>

@@ -24,7 +24,12 @@ const Controls = () => {
 const stubQueues = () =>
   stubFetch({
     'GET /v1/accounts/:accountID/applications/:applicationID/provider/:providerID/queues': () =>
-      Response.json(queuesAnswer([{ queueID: 'sales', name: 'Sales' }, { queueID: 'support', name: 'Support' }])),
+      Response.json(
+        queuesAnswer([
+          { queueID: 'sales', name: 'Sales' },
+          { queueID: 'support', name: 'Support' },
+        ]),
+      ),
   });
 
 describe('report controls', () => {
@@ -35,7 +40,11 @@ describe('report controls', () => {
     await user.click(screen.getByRole('button', { name: 'Yesterday' }));
     expect(new URLSearchParams(location().search).get('period')).toBe('yesterday');
     await user.click(screen.getByRole('button', { name: '15 min' }));
-    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ tz: 'UTC', period: 'yesterday', interval: '15' });
+    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+      tz: 'UTC',
+      period: 'yesterday',
+      interval: '15',
+    });
     expect(screen.getByRole('button', { name: '15 min' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Custom days' }));
@@ -44,7 +53,13 @@ describe('report controls', () => {
     await user.clear(screen.getByLabelText('Last day'));
     await user.type(screen.getByLabelText('Last day'), '2026-11-07');
     await user.click(screen.getByRole('button', { name: 'Show days' }));
-    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ tz: 'UTC', period: 'custom', fromDay: '2026-11-01', toDay: '2026-11-07', interval: '15' });
+    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+      tz: 'UTC',
+      period: 'custom',
+      fromDay: '2026-11-01',
+      toDay: '2026-11-07',
+      interval: '15',
+    });
 
     await user.click(await screen.findByRole('checkbox', { name: 'Support' }));
     await user.click(screen.getByRole('checkbox', { name: 'No queue' }));
@@ -71,7 +86,20 @@ describe('report controls', () => {
     const user = userEvent.setup();
     const { location } = renderWithApp(<Controls />, { url: '/reports' });
     await screen.findByRole('checkbox', { name: 'Sales' });
-    const order = ['Today', 'Yesterday', 'Last 7 days', 'This month', 'Custom days', '15 min', '30 min', '1 h', 'All queues', 'Sales', 'Support', 'No queue'];
+    const order = [
+      'Today',
+      'Yesterday',
+      'Last 7 days',
+      'This month',
+      'Custom days',
+      '15 min',
+      '30 min',
+      '1 h',
+      'All queues',
+      'Sales',
+      'Support',
+      'No queue',
+    ];
     for (const name of order) {
       await user.tab();
       expect(document.activeElement).toHaveAccessibleName(name);
@@ -86,4 +114,3 @@ describe('report controls', () => {
     expect(new URLSearchParams(location().search).get('interval')).toBe('60');
   });
 });
-

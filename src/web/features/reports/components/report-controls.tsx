@@ -11,7 +11,13 @@ import { customDaysProblem, PERIOD_PRESETS, type Day, type ReportSettings } from
 
 const inputClass = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
 
-const CustomDaysForm = ({ days, onDays }: { days: { fromDay: Day; toDay: Day }; onDays: (days: { fromDay: Day; toDay: Day }) => void }) => {
+const CustomDaysForm = ({
+  days,
+  onDays,
+}: {
+  days: { fromDay: Day; toDay: Day };
+  onDays: (days: { fromDay: Day; toDay: Day }) => void;
+}) => {
   const [fromDay, setFromDay] = useState(days.fromDay);
   const [toDay, setToDay] = useState(days.toDay);
   const [problem, setProblem] = useState<string>();
@@ -75,7 +81,12 @@ export const PeriodControls = ({ settings, days, onSettingsChange }: PeriodContr
             </Button>
           );
         })}
-        <Button size="sm" variant={customShown ? 'primary' : 'secondary'} aria-pressed={customShown} onClick={() => setEditing(true)}>
+        <Button
+          size="sm"
+          variant={customShown ? 'primary' : 'secondary'}
+          aria-pressed={customShown}
+          onClick={() => setEditing(true)}
+        >
           Custom days
         </Button>
       </div>
@@ -107,25 +118,44 @@ export const PeriodControls = ({ settings, days, onSettingsChange }: PeriodContr
  * The queues a report covers: every one (nothing ticked), some, or the calls in no queue, as
  * `?queue=` says. Shown where the provider has queues.
  */
-export const QueueControls = ({ scope, ids, onIdsChange }: { scope: ProviderScope; ids: readonly string[]; onIdsChange: (ids: string[]) => void }) => {
+export const QueueControls = ({
+  scope,
+  ids,
+  onIdsChange,
+}: {
+  scope: ProviderScope;
+  ids: readonly string[];
+  onIdsChange: (ids: string[]) => void;
+}) => {
   const client = useApi();
   const list = useQuery(queueListQueryOptions(client, scope));
   const queues = list.data?.queues ?? [];
   if (queues.length === 0) return null;
   const choices = [...queues.map((queue) => ({ id: queue.queueID, name: queue.name })), { id: NO_QUEUE, name: 'No queue' }];
-  const toggle = (id: string, on: boolean) => onIdsChange(choices.map((c) => c.id).filter((c) => (c === id ? on : ids.includes(c))));
+  const toggle = (id: string, on: boolean) =>
+    onIdsChange(choices.map((c) => c.id).filter((c) => (c === id ? on : ids.includes(c))));
   return (
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       <legend className="sr-only">Queues</legend>
       <span aria-hidden="true" className="text-muted">
         Queues
       </span>
-      <Button size="sm" variant={ids.length === 0 ? 'primary' : 'secondary'} aria-pressed={ids.length === 0} onClick={() => onIdsChange([])}>
+      <Button
+        size="sm"
+        variant={ids.length === 0 ? 'primary' : 'secondary'}
+        aria-pressed={ids.length === 0}
+        onClick={() => onIdsChange([])}
+      >
         All queues
       </Button>
       {choices.map((choice) => (
         <label key={choice.id} className="flex items-center gap-1.5">
-          <input type="checkbox" className="h-4 w-4 accent-[var(--accent)]" checked={ids.includes(choice.id)} onChange={(e) => toggle(choice.id, e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-[var(--accent)]"
+            checked={ids.includes(choice.id)}
+            onChange={(e) => toggle(choice.id, e.target.checked)}
+          />
           {choice.name}
         </label>
       ))}

@@ -22,7 +22,9 @@ export interface ReportsDashboardProps {
 
 /** A panel's frame while its report is on its way, or failed before any answer (a later failure keeps the last answer on screen). */
 const Pending = ({ title, error }: { title: string; error: Error | null }) => (
-  <Panel title={title} className="min-w-0">{error ? <QueryProblem error={error} /> : <Loading />}</Panel>
+  <Panel title={title} className="min-w-0">
+    {error ? <QueryProblem error={error} /> : <Loading />}
+  </Panel>
 );
 
 /** Drawn again only when what it shows changes: the page around it renders at every tick of the clock. */

@@ -7,7 +7,13 @@ import { memo, useId, useMemo } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartAxes, countAxis, GRID } from '../../../components/charts/chart-axes.js';
 import { ChartFrame } from '../../../components/charts/chart-frame.js';
-import { ChartReadout, READOUT_CURSOR, READOUT_KEYS_LABEL, READOUT_WRAPPER, type Readout } from '../../../components/charts/chart-readout.js';
+import {
+  ChartReadout,
+  READOUT_CURSOR,
+  READOUT_KEYS_LABEL,
+  READOUT_WRAPPER,
+  type Readout,
+} from '../../../components/charts/chart-readout.js';
 import { svgID } from '../../../components/charts/series-style.js';
 import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -47,9 +53,27 @@ export const StaffingChart = memo(({ points, from, to, timeZone }: StaffingChart
   const axes = useMemo(() => {
     const agentTop = countAxis(Math.max(0, ...points.map((p) => Math.max(p.needed ?? 0, p.staffed ?? 0))));
     const callTop = countAxis(Math.max(0, ...points.map((p) => p.offered)));
-    const left = chartAxes({ from, to, timeTicks: axis.ticks, timeFormat: axis.format, yTop: agentTop.yTop, yTicks: agentTop.ticks });
-    const right = chartAxes({ from, to, timeTicks: axis.ticks, timeFormat: axis.format, yTop: callTop.yTop, yTicks: callTop.ticks });
-    return { x: left.x, agents: { ...left.y, yAxisId: 'agents' }, calls: { ...right.y, yAxisId: 'calls', orientation: 'right' as const } };
+    const left = chartAxes({
+      from,
+      to,
+      timeTicks: axis.ticks,
+      timeFormat: axis.format,
+      yTop: agentTop.yTop,
+      yTicks: agentTop.ticks,
+    });
+    const right = chartAxes({
+      from,
+      to,
+      timeTicks: axis.ticks,
+      timeFormat: axis.format,
+      yTop: callTop.yTop,
+      yTicks: callTop.ticks,
+    });
+    return {
+      x: left.x,
+      agents: { ...left.y, yAxisId: 'agents' },
+      calls: { ...right.y, yAxisId: 'calls', orientation: 'right' as const },
+    };
   }, [points, from, to, axis.ticks, axis.format]);
   const readout = useMemo(() => {
     const read: Readout<StaffingPoint> = (p) => ({
@@ -67,7 +91,13 @@ export const StaffingChart = memo(({ points, from, to, timeZone }: StaffingChart
   return (
     <ChartFrame onWidth={axis.onWidth}>
       {({ width, height }) => (
-        <ComposedChart width={width} height={height} data={points as StaffingPoint[]} margin={MARGIN} aria-label={READOUT_KEYS_LABEL}>
+        <ComposedChart
+          width={width}
+          height={height}
+          data={points as StaffingPoint[]}
+          margin={MARGIN}
+          aria-label={READOUT_KEYS_LABEL}
+        >
           <defs>
             <GapPattern id={hatch} />
           </defs>
@@ -75,10 +105,44 @@ export const StaffingChart = memo(({ points, from, to, timeZone }: StaffingChart
           <XAxis {...axes.x} />
           <YAxis {...axes.agents} />
           <YAxis {...axes.calls} />
-          <Area {...STEP} yAxisId="calls" dataKey="offered" name="Offered" stroke="none" fill={STAFFING_STYLE.offered.color} fillOpacity={STAFFING_STYLE.offered.fillOpacity} />
-          <Area {...STEP} yAxisId="agents" dataKey="gap" name="Short" stroke="none" fill={`url(#${hatch})`} fillOpacity={1} connectNulls={false} />
-          <Line {...STEP} yAxisId="agents" dataKey="needed" name="Agents needed" stroke={STAFFING_STYLE.needed.color} strokeDasharray={STAFFING_STYLE.needed.dash} strokeWidth={1.75} connectNulls={false} />
-          <Line {...STEP} yAxisId="agents" dataKey="staffed" name="Agents staffed" stroke={STAFFING_STYLE.staffed.color} strokeWidth={2.5} connectNulls={false} />
+          <Area
+            {...STEP}
+            yAxisId="calls"
+            dataKey="offered"
+            name="Offered"
+            stroke="none"
+            fill={STAFFING_STYLE.offered.color}
+            fillOpacity={STAFFING_STYLE.offered.fillOpacity}
+          />
+          <Area
+            {...STEP}
+            yAxisId="agents"
+            dataKey="gap"
+            name="Short"
+            stroke="none"
+            fill={`url(#${hatch})`}
+            fillOpacity={1}
+            connectNulls={false}
+          />
+          <Line
+            {...STEP}
+            yAxisId="agents"
+            dataKey="needed"
+            name="Agents needed"
+            stroke={STAFFING_STYLE.needed.color}
+            strokeDasharray={STAFFING_STYLE.needed.dash}
+            strokeWidth={1.75}
+            connectNulls={false}
+          />
+          <Line
+            {...STEP}
+            yAxisId="agents"
+            dataKey="staffed"
+            name="Agents staffed"
+            stroke={STAFFING_STYLE.staffed.color}
+            strokeWidth={2.5}
+            connectNulls={false}
+          />
           <Tooltip content={readout} cursor={READOUT_CURSOR} wrapperStyle={READOUT_WRAPPER} isAnimationActive={false} />
         </ComposedChart>
       )}

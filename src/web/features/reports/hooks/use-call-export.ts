@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { useApi } from '../../../lib/api/api-context.js';
+import { downloadBlob } from '../../../lib/csv.js';
 import type { ReportRequest } from '../api/report-queries.js';
 import { BYTES_PER_CALL, exportCountQueryOptions, readExport, type ExportFormat } from '../api/call-export.js';
 
@@ -24,26 +25,21 @@ export type ExportProgress =
 
 interface SaveFilePicker {
   (options: { suggestedName: string; types?: { description: string; accept: Record<string, string[]> }[] }): Promise<{
-    createWritable: () => Promise<{ write: (chunk: Uint8Array) => Promise<void>; close: () => Promise<void>; abort: () => Promise<void> }>;
+    createWritable: () => Promise<{
+      write: (chunk: Uint8Array) => Promise<void>;
+      close: () => Promise<void>;
+      abort: () => Promise<void>;
+    }>;
   }>;
 }
 
 /** The browser's save dialog for streaming to disk, where it has one (Chromium-based browsers). */
-const saveFilePicker = (): SaveFilePicker | undefined => (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+const saveFilePicker = (): SaveFilePicker | undefined =>
+  (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
 
 export const canWriteToDisk = (): boolean => saveFilePicker() !== undefined;
 
 const MIME: Record<ExportFormat, string> = { csv: 'text/csv', ndjson: 'application/x-ndjson' };
-
-const saveBlob = (chunks: Uint8Array[], fileName: string, format: ExportFormat) => {
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: MIME[format] }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoked a moment later: some browsers read the blob only after click() has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
 
 export const estimatedBytes = (calls: number, format: ExportFormat): number => calls * BYTES_PER_CALL[format];
 
@@ -82,7 +78,7 @@ export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
           },
         );
         if (file) await file.close();
-        else saveBlob(chunks, fileName, format);
+        else downloadBlob(new Blob(chunks as BlobPart[], { type: MIME[format] }), fileName);
         setProgress({ status: 'done', bytes, fileName, ...(retentionCut ? { retentionCut } : {}) });
       } catch (error) {
         await file?.abort().catch(() => undefined);

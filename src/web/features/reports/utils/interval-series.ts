@@ -115,4 +115,5 @@ export const staffingPoints = (report: IntervalReport, queueID: string | undefin
 };
 
 /** The intervals' starts and ends, for the tables and readouts: an interval is cut at the report's end. */
-export const intervalEnd = (start: number, intervalMinutes: number, to: number): number => Math.min(start + intervalMinutes * 60_000, to);
+export const intervalEnd = (start: number, intervalMinutes: number, to: number): number =>
+  Math.min(start + intervalMinutes * 60_000, to);

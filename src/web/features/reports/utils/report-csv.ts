@@ -32,7 +32,14 @@ const INTERVAL_COLUMNS_LISTED = {
 } as const satisfies Record<Exclude<keyof IntervalRow, 'start' | 'queueID' | 'answerTimes'>, true>;
 const INTERVAL_COLUMNS = Object.keys(INTERVAL_COLUMNS_LISTED) as (keyof typeof INTERVAL_COLUMNS_LISTED)[];
 
-const ANSWER_TIME_COLUMNS = ['within10', 'within20', 'within30', 'within60', 'within120', 'later'] as const satisfies readonly (keyof AnswerTimes)[];
+const ANSWER_TIME_COLUMNS = [
+  'within10',
+  'within20',
+  'within30',
+  'within60',
+  'within120',
+  'later',
+] as const satisfies readonly (keyof AnswerTimes)[];
 
 /** The zone's wall time, "2026-11-22 14:00", for a reader whose spreadsheet does not convert ISO instants. */
 export const zonedCell = (iso: string, zone: string): string => toZonedInput(Date.parse(iso), zone).replace('T', ' ');
@@ -41,7 +48,14 @@ export const zonedCell = (iso: string, zone: string): string => toZonedInput(Dat
 export const intervalsToCsv = (rows: readonly IntervalRow[], queues: readonly ReportQueue[], zone: string): string => {
   const names = new Map(queues.map((queue) => [queue.queueID, queue.name]));
   return csvText([
-    ['start', `start (${zone})`, 'queueID', 'queue', ...INTERVAL_COLUMNS, ...ANSWER_TIME_COLUMNS.map((band) => `answerTimes.${band}`)],
+    [
+      'start',
+      `start (${zone})`,
+      'queueID',
+      'queue',
+      ...INTERVAL_COLUMNS,
+      ...ANSWER_TIME_COLUMNS.map((band) => `answerTimes.${band}`),
+    ],
     ...rows.map((row) => [
       row.start,
       zonedCell(row.start, zone),
@@ -82,7 +96,17 @@ export const agentsToCsv = (agents: readonly AgentTime[]): string =>
 export const staffingToCsv = (rows: readonly IntervalRow[], queues: readonly ReportQueue[], zone: string): string => {
   const names = new Map(queues.map((queue) => [queue.queueID, queue.name]));
   return csvText([
-    ['start', `start (${zone})`, 'queueID', 'queue', 'offered', 'agentsNeeded', 'agentsStaffed', 'peakConcurrentCalls', 'longestWaitSeconds'],
+    [
+      'start',
+      `start (${zone})`,
+      'queueID',
+      'queue',
+      'offered',
+      'agentsNeeded',
+      'agentsStaffed',
+      'peakConcurrentCalls',
+      'longestWaitSeconds',
+    ],
     ...rows.map((row) => [
       row.start,
       zonedCell(row.start, zone),

@@ -19,10 +19,22 @@ describe('report range', () => {
 
   it('covers whole days from midnight in the displayed zone; today ends at the current minute', () => {
     const iso = (w: { from: number; to: number }) => [new Date(w.from).toISOString(), new Date(w.to).toISOString()];
-    expect(iso(periodWindow({ kind: 'preset', preset: 'today' }, NOW, 'Europe/Paris'))).toEqual(['2026-11-25T23:00:00.000Z', '2026-11-26T15:42:00.000Z']);
-    expect(iso(periodWindow({ kind: 'preset', preset: 'yesterday' }, NOW, 'UTC'))).toEqual(['2026-11-25T00:00:00.000Z', '2026-11-26T00:00:00.000Z']);
-    expect(iso(periodWindow({ kind: 'preset', preset: '7d' }, NOW, 'UTC'))).toEqual(['2026-11-19T00:00:00.000Z', '2026-11-26T00:00:00.000Z']);
-    expect(iso(periodWindow({ kind: 'preset', preset: 'month' }, NOW, 'UTC'))).toEqual(['2026-11-01T00:00:00.000Z', '2026-11-26T15:42:00.000Z']);
+    expect(iso(periodWindow({ kind: 'preset', preset: 'today' }, NOW, 'Europe/Paris'))).toEqual([
+      '2026-11-25T23:00:00.000Z',
+      '2026-11-26T15:42:00.000Z',
+    ]);
+    expect(iso(periodWindow({ kind: 'preset', preset: 'yesterday' }, NOW, 'UTC'))).toEqual([
+      '2026-11-25T00:00:00.000Z',
+      '2026-11-26T00:00:00.000Z',
+    ]);
+    expect(iso(periodWindow({ kind: 'preset', preset: '7d' }, NOW, 'UTC'))).toEqual([
+      '2026-11-19T00:00:00.000Z',
+      '2026-11-26T00:00:00.000Z',
+    ]);
+    expect(iso(periodWindow({ kind: 'preset', preset: 'month' }, NOW, 'UTC'))).toEqual([
+      '2026-11-01T00:00:00.000Z',
+      '2026-11-26T15:42:00.000Z',
+    ]);
     expect(iso(periodWindow({ kind: 'custom', fromDay: '2026-03-28', toDay: '2026-03-29' }, NOW, 'Europe/Paris'))).toEqual([
       '2026-03-27T23:00:00.000Z',
       '2026-03-29T22:00:00.000Z',

@@ -71,7 +71,12 @@ export const parseReportSettings = (params: URLSearchParams): ReportSettings => 
   const period = params.get('period');
   const fromDay = params.get('fromDay') ?? '';
   const toDay = params.get('toDay') ?? '';
-  if (period === 'custom' && customDaysProblem(fromDay, toDay) === undefined && midnightOf(fromDay, 'UTC') !== undefined && midnightOf(toDay, 'UTC') !== undefined)
+  if (
+    period === 'custom' &&
+    customDaysProblem(fromDay, toDay) === undefined &&
+    midnightOf(fromDay, 'UTC') !== undefined &&
+    midnightOf(toDay, 'UTC') !== undefined
+  )
     return { period: { kind: 'custom', fromDay, toDay }, intervalMinutes };
   return { period: { kind: 'preset', preset: isPreset(period) ? period : DEFAULT_PERIOD }, intervalMinutes };
 };
