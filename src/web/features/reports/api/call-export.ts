@@ -2,7 +2,7 @@
  * The export of every call of a range: how many calls it holds (asked first, so its size is known
  * before it starts), then the file itself, fetched with the token in the header and read as it arrives.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { paths, type ProviderScope } from '../../../../contract/paths.js';
 import { EXPORT_COUNT_HEADER, RETENTION_CUT_HEADER } from '../../../../contract/reports.js';
 import type { ApiClient } from '../../../lib/api/api-client.js';
@@ -28,14 +28,18 @@ export const exportCountOf = (headers: Headers): number => {
   return count;
 };
 
-/** The count, asked once the reader opens the export (`enabled`); a minute later it is asked again. */
+/**
+ * The count, asked once the reader opens the export (`enabled`); asked again when the range moves
+ * (today's ends at the current minute), the last count shown meanwhile.
+ */
 export const exportCountQueryOptions = (client: ApiClient, scope: ProviderScope, request: ReportRequest, enabled: boolean) =>
-  queryOptions({
+  queryOptions<number>({
     queryKey: reportKeys.exportCount(client.baseURL, scope, request),
     queryFn: ({ signal }) => client.head(exportPath(scope, request, 'csv'), signal).then(exportCountOf),
     enabled,
     staleTime: 60_000,
     retry: false,
+    placeholderData: keepPreviousData,
   });
 
 /**
