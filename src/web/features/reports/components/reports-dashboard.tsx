@@ -20,10 +20,19 @@ export interface ReportsDashboardProps {
   timeZone: string;
 }
 
-/** A panel's frame while its report is on its way, or failed before any answer (a later failure keeps the last answer on screen). */
+/**
+ * A panel's frame while its report is on its way (as tall as its chart will be, so little moves when
+ * it comes), or failed before any answer (a later failure keeps the last answer on screen).
+ */
 const Pending = ({ title, error }: { title: string; error: Error | null }) => (
   <Panel title={title} className="min-w-0">
-    {error ? <QueryProblem error={error} /> : <Loading />}
+    {error ? (
+      <QueryProblem error={error} />
+    ) : (
+      <div className="flex h-80 flex-col">
+        <Loading />
+      </div>
+    )}
   </Panel>
 );
 
