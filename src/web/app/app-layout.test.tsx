@@ -68,6 +68,7 @@ describe('AppLayout', () => {
     expect(new URLSearchParams(screen.getByRole('status', { name: 'address' }).textContent ?? '').get('country')).toBe('GB');
     expect(screen.getByText('020 7946 0958')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', expect.stringContaining('country=GB'));
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', expect.stringMatching(/^\/reports\?.*country=GB/));
   });
 
   it("ignores a country the phone rules do not know, and uses the browser's", () => {

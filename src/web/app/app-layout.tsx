@@ -37,6 +37,9 @@ export const AppLayout = () => {
             <NavLink to={{ pathname: '/analytics', search }} className={navClass}>
               Analytics
             </NavLink>
+            <NavLink to={{ pathname: '/reports', search }} className={navClass}>
+              Reports
+            </NavLink>
             <NavLink to={{ pathname: '/wallboard', search }} className={navClass}>
               Wallboard
             </NavLink>

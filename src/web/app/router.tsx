@@ -1,7 +1,7 @@
 /**
- * Routes: the live view, analytics, the wallboard, the connection page and phone links; pages load
+ * Routes: the live view, analytics, reports, the wallboard, the connection page and phone links; pages load
  * lazily. A page that fails to load or breaks shows what happened in its place (`RouteError`;
- * `PageError` inside the layout, for the live view and analytics, so the navigation stays).
+ * `PageError` inside the layout, for the live view, analytics and reports, so the navigation stays).
  */
 import { createBrowserRouter, redirect } from 'react-router';
 import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
@@ -49,6 +49,11 @@ export const router = createBrowserRouter([
             path: '/analytics',
             ErrorBoundary: PageError,
             lazy: async () => ({ Component: (await import('./routes/analytics-page.js')).AnalyticsPage }),
+          },
+          {
+            path: '/reports',
+            ErrorBoundary: PageError,
+            lazy: async () => ({ Component: (await import('./routes/reports-page.js')).ReportsPage }),
           },
         ],
       },

@@ -16,9 +16,9 @@ export const csvText = (rows: readonly (readonly string[])[]): string => rows.ma
 export const csvFileName = (what: string, now: number): string =>
   `callboard-${what}-${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}Z.csv`;
 
-export const downloadCsv = (text: string, fileName: string): void => {
-  // The byte-order mark makes Excel read the file as UTF-8, so names with accents survive.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+/** Saves `blob` as `fileName` through an object URL, the way a link with `download` does. */
+export const downloadBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -26,3 +26,6 @@ export const downloadCsv = (text: string, fileName: string): void => {
   // Revoked a moment later: some browsers read the blob only after click() has returned.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
+
+// The byte-order mark makes Excel read the file as UTF-8, so names with accents survive.
+export const downloadCsv = (text: string, fileName: string): void => downloadBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);

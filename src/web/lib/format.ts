@@ -53,6 +53,12 @@ export const formatDuration = (ms: number): string => {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 };
 
+/** "73.7 %" for a share of 0.737; "—" where there is none. */
+export const formatShare = (share: number | null): string => (share === null ? '—' : `${Math.round(share * 1000) / 10} %`);
+
+/** A duration given in seconds as `formatDuration` writes it; "—" where there is none. */
+export const formatSeconds = (value: number | null): string => (value === null ? '—' : formatDuration(value * 1000));
+
 /** "12 s", "3 min", "2 h": for ages such as "updated 2 s ago". */
 export const formatAge = (ms: number): string => {
   const seconds = Math.max(0, Math.round(ms / 1000));

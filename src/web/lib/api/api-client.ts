@@ -100,6 +100,16 @@ export class ApiClient {
     return this.send(path, { method: 'GET', signal, headers: { accept: 'text/event-stream', ...headers } });
   }
 
+  /** HEAD: what the service says of a resource without sending it (a file's size before its download). */
+  async head(path: string, signal?: AbortSignal): Promise<Headers> {
+    return (await this.send(path, { method: 'HEAD', signal })).headers;
+  }
+
+  /** GET of a file: the caller reads the body as it arrives (with the token in the header, never in the address). */
+  download(path: string, signal: AbortSignal): Promise<Response> {
+    return this.send(path, { method: 'GET', signal });
+  }
+
   async delete(path: string): Promise<void> {
     await this.send(path, { method: 'DELETE' });
   }

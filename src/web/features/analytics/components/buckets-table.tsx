@@ -1,7 +1,7 @@
 /** The charts as a table: every bucket with its numbers, for screen readers and exact values. */
 import type { ConcurrencyBucket } from '../../../../contract/analytics.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { bucketSize, NumbersDisclosure } from './figures-table.js';
+import { bucketSize, NumbersDisclosure } from '../../../components/ui/figures-table.js';
 
 export const BucketsTable = ({
   buckets,

@@ -5,23 +5,10 @@ import type { QueueServiceLevel } from '../../../../contract/service-levels.js';
 import { chartAxes, GRID } from '../../../components/charts/chart-axes.js';
 import { ChartFrame } from '../../../components/charts/chart-frame.js';
 import { ChartReadout, READOUT_CURSOR, READOUT_KEYS_LABEL, READOUT_WRAPPER, type Readout } from '../../../components/charts/chart-readout.js';
+import { QUEUE_SERIES } from '../../../components/charts/queue-series.js';
 import { useTimeAxis } from '../../../components/charts/use-time-axis.js';
 import { formatDateTime } from '../../../lib/format.js';
 
-/** Colours told apart in both themes, and a dash each, so a line is known by more than its colour. */
-export const QUEUE_SERIES = [
-  { color: '#2563eb', dash: undefined },
-  { color: '#d97706', dash: '8 4' },
-  { color: '#059669', dash: '2 3' },
-  { color: '#db2777', dash: '10 3 2 3' },
-  { color: '#7c3aed', dash: '4 4' },
-  { color: '#0891b2', dash: '12 4' },
-  { color: '#65a30d', dash: '1 4' },
-  { color: '#dc2626', dash: '6 2 2 2' },
-] as const;
-
-/** The most queues drawn as lines; the table lists them all. */
-export const MOST_QUEUE_LINES = QUEUE_SERIES.length;
 
 type Point = { at: number; start: number } & Record<string, number | null>;
 

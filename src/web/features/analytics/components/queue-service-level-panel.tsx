@@ -14,10 +14,11 @@ import { queueListQueryOptions } from '../../../lib/api/queues-query.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import type { AnalyticsWindow } from '../api/analytics-queries.js';
 import { queueServiceLevelBucketsToCsv, queueServiceLevelsToCsv } from '../utils/analytics-csv.js';
-import { ScrollingFiguresTable } from './figures-table.js';
-import { Legend } from './legend.js';
-import { Loading, QueryProblem } from './panel-states.js';
-import { MOST_QUEUE_LINES, QUEUE_SERIES, QueueServiceLevelChart } from './queue-service-level-chart.js';
+import { ScrollingFiguresTable } from '../../../components/ui/figures-table.js';
+import { Legend } from '../../../components/charts/legend.js';
+import { MOST_QUEUE_LINES, QUEUE_SERIES } from '../../../components/charts/queue-series.js';
+import { Loading, QueryProblem } from '../../../components/ui/panel-states.js';
+import { QueueServiceLevelChart } from './queue-service-level-chart.js';
 import { percent, seconds } from './service-level-tables.js';
 
 const verdict = (queue: QueueServiceLevel) => {

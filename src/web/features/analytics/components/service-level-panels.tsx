@@ -15,8 +15,8 @@ import { useServiceLevelSettings } from '../../../lib/service-level-settings.js'
 import type { AnalyticsWindow } from '../api/analytics-queries.js';
 import { serviceLevelBucketsToCsv, serviceLevelSubscribersToCsv } from '../utils/analytics-csv.js';
 import { AnswerTimes } from './answer-times.js';
-import { Legend } from './legend.js';
-import { Loading, PendingText, Placeholder, QueryProblem } from './panel-states.js';
+import { Legend } from '../../../components/charts/legend.js';
+import { Loading, PendingText, Placeholder, QueryProblem } from '../../../components/ui/panel-states.js';
 import { ServiceLevelChart } from './service-level-chart.js';
 import { percent, seconds, ServiceLevelBucketsTable, SubscriberServiceLevelTable } from './service-level-tables.js';
 

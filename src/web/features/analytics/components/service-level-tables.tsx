@@ -1,11 +1,11 @@
 /** Service level's numbers as tables: per bucket (the chart's values), and per subscriber. */
 import type { ServiceLevelBucket, SubscriberServiceLevel } from '../../../../contract/service-levels.js';
-import { formatDateTime, formatDuration } from '../../../lib/format.js';
-import { bucketSize, NumbersDisclosure, ScrollingFiguresTable } from './figures-table.js';
+import { formatDateTime, formatSeconds, formatShare } from '../../../lib/format.js';
+import { bucketSize, NumbersDisclosure, ScrollingFiguresTable } from '../../../components/ui/figures-table.js';
 import { subscriberName } from './subscriber-table.js';
 
-export const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10} %`);
-export const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value * 1000));
+export const percent = formatShare;
+export const seconds = formatSeconds;
 
 export const ServiceLevelBucketsTable = ({
   buckets,

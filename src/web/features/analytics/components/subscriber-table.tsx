@@ -1,7 +1,7 @@
 /** Calls per subscriber over the range, busiest first. */
 import type { SubscriberActivity } from '../../../../contract/analytics.js';
 import { formatDuration } from '../../../lib/format.js';
-import { ScrollingFiguresTable } from './figures-table.js';
+import { ScrollingFiguresTable } from '../../../components/ui/figures-table.js';
 
 /** A subscriber as people know them: their name, or their ID when they have none. */
 export const subscriberName = (s: { subscriberID: string; firstName?: string; lastName?: string }) =>

@@ -4,7 +4,8 @@
  * folded away under the chart it explains, or scrolling with a hint when its columns do not fit.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { useHorizontalOverflow } from '../../../lib/use-horizontal-overflow.js';
+import { useHorizontalOverflow } from '../../lib/use-horizontal-overflow.js';
+import { Button } from './button.js';
 
 export interface FiguresRow {
   key: string;
@@ -120,3 +121,42 @@ export const ScrollingFiguresTable = (props: FiguresTableProps) => {
 /** A bucket's size as people say it: "15 min", "1 h". */
 export const bucketSize = (bucketSeconds: number) =>
   bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`;
+
+/** Rows a page of a long table holds. */
+export const PAGE_ROWS = 100;
+
+/**
+ * A long table a page at a time (a month of 15-minute intervals of five queues is 15,000 rows):
+ * only the page's rows are built, and buttons step through the pages.
+ */
+export const PagedFiguresTable = ({
+  rowCount,
+  row,
+  pageRows = PAGE_ROWS,
+  ...props
+}: Omit<FiguresTableProps, 'rows'> & { rowCount: number; row: (index: number) => FiguresRow; pageRows?: number }) => {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rowCount / pageRows));
+  const shown = Math.min(page, pages - 1);
+  const first = shown * pageRows;
+  const last = Math.min(rowCount, first + pageRows);
+  const rows = Array.from({ length: last - first }, (_, i) => row(first + i));
+  return (
+    <div className="flex flex-col gap-2">
+      <ScrollingFiguresTable {...props} rows={rows} />
+      {pages > 1 ? (
+        <nav aria-label={`Pages of ${labelOf(props.caption)}`} className="flex flex-wrap items-center gap-2 text-sm">
+          <Button size="sm" disabled={shown === 0} onClick={() => setPage(shown - 1)}>
+            Previous rows
+          </Button>
+          <span className="tabular" aria-live="polite">
+            Rows {first + 1}–{last} of {rowCount}
+          </span>
+          <Button size="sm" disabled={shown === pages - 1} onClick={() => setPage(shown + 1)}>
+            Next rows
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+};

@@ -1,6 +1,6 @@
 /** What an analytics panel shows while its answer is on its way, or when it failed. */
 import type { ReactNode } from 'react';
-import { Banner } from '../../../components/ui/banner.js';
+import { Banner } from './banner.js';
 
 export const Loading = () => <p className="text-sm text-muted">Loading…</p>;
 
