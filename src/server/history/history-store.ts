@@ -23,6 +23,7 @@ import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
+import type { AgentTimeRequest, AgentTimeRow } from './agent-time-query.js';
 import {
   queueParameterHistory,
   recordQueueParameters,
@@ -128,6 +129,11 @@ export class HistoryStore {
 
   missedCalls(scope: ProviderScope, request: MissedCallsRequest, lane = SERVICE_LANE): Promise<MissedCalls> {
     return this.reader.read('missedCalls', [scope, request], lane);
+  }
+
+  /** How each agent spent a range: time per state and their calls (the agents report). */
+  agentTime(scope: ProviderScope, request: AgentTimeRequest, lane = SERVICE_LANE): Promise<AgentTimeRow[]> {
+    return this.reader.read('agentTime', [scope, request], lane);
   }
 
   /**
