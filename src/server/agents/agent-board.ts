@@ -48,7 +48,7 @@ export interface AgentBoardOptions {
   log: FastifyBaseLogger;
   changeLog?: ChangeLogLimits;
   /** Where each change of an agent's state is journaled, and whether this instance writes it now; none, no journal. */
-  stateJournal?: { writes: () => boolean; write: (changes: readonly AgentStateChange[]) => Promise<void> };
+  stateJournal?: { writes: () => boolean; write: (changes: readonly AgentStateChange[]) => Promise<void>; retryMs?: number };
 }
 
 /** The board as served, or why there is none. */
