@@ -76,17 +76,17 @@ const statesWithin = (db: HistoryDb, scope: ProviderScope, from: number, end: nu
     ) spans
     GROUP BY subscriber_id, state`.execute(db);
 
-/** The row in force at `from` for each agent who had one: their latest before it. */
+/** The row in force at `from` for each agent who had one: their latest before it (one pass in key order, no join a planner could loop over). */
 const stateAtStart = (db: HistoryDb, scope: ProviderScope, from: number) =>
   sql<{ subscriber_id: string; state: string; first_name: string | null; last_name: string | null; extension: string | null }>`
-    SELECT s.subscriber_id, s.state, s.first_name, s.last_name, s.extension
-    FROM agent_states s
-    JOIN (
-      SELECT subscriber_id, MAX(at) AS at FROM agent_states b
-      WHERE ${scopeOf(scope, 'b')} AND b.at < ${from}
-      GROUP BY subscriber_id
-    ) latest ON latest.subscriber_id = s.subscriber_id AND latest.at = s.at
-    WHERE ${scopeOf(scope, 's')}`.execute(db);
+    SELECT subscriber_id, state, first_name, last_name, extension
+    FROM (
+      SELECT s.subscriber_id, s.state, s.first_name, s.last_name, s.extension,
+        ROW_NUMBER() OVER (PARTITION BY s.subscriber_id ORDER BY s.at DESC) AS latest
+      FROM agent_states s
+      WHERE ${scopeOf(scope, 's')} AND s.at < ${from}
+    ) ranked
+    WHERE latest = 1`.execute(db);
 
 /** Each subscriber's calls that started in [from, to). */
 const callsWithin = (db: HistoryDb, scope: ProviderScope, from: number, to: number) =>
