@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { postgresBinDir } from '../scripts/system-packages.mjs';
 import { HistoryStore } from '../src/server/history/history-store.js';
-import type { HistoryLocation } from '../src/server/history/open-history-database.js';
-import type { AgentStateChange } from '../src/server/history/report-journal.js';
+import { openHistoryDatabase, type HistoryLocation } from '../src/server/history/open-history-database.js';
+import { writeAgentStates, type AgentStateChange } from '../src/server/history/report-journal.js';
 import type { ProviderCall } from '../src/server/providers/phone-system.js';
 import { createRandom } from '../src/server/providers/simulator/random.js';
 
@@ -75,16 +75,26 @@ const agentMonth = (index: number, from: number, days: number): { changes: Agent
   return { changes, calls };
 };
 
-const fill = async (store: HistoryStore, scope: { accountID: string; applicationID: string; providerID: string }, agents: number, days: number) => {
+/** Agents whose month is written in one transaction: a few hundred thousand rows. */
+const AGENTS_PER_TRANSACTION = 50;
+
+const fill = async (location: HistoryLocation, store: HistoryStore, scope: { accountID: string; applicationID: string; providerID: string }, agents: number, days: number) => {
   const from = NOW - days * DAY;
+  const db = await openHistoryDatabase(location);
   let stateRows = 0;
   let calls = 0;
-  for (let index = 0; index < agents; index += 1) {
-    const month = agentMonth(index, from, days);
-    await store.recordAgentStates(scope, month.changes);
-    await store.importCalls(scope, month.calls);
-    stateRows += month.changes.length;
-    calls += month.calls.length;
+  try {
+    for (let first = 0; first < agents; first += AGENTS_PER_TRANSACTION) {
+      const months = Array.from({ length: Math.min(AGENTS_PER_TRANSACTION, agents - first) }, (_, i) => agentMonth(first + i, from, days));
+      await db.transaction().execute(async (trx) => {
+        for (const month of months) await writeAgentStates(trx, scope, month.changes);
+      });
+      await store.importCalls(scope, months.flatMap((month) => month.calls));
+      stateRows += months.reduce((sum, month) => sum + month.changes.length, 0);
+      calls += months.reduce((sum, month) => sum + month.calls.length, 0);
+    }
+  } finally {
+    await db.destroy();
   }
   return { stateRows, calls };
 };
@@ -93,7 +103,7 @@ const measureStore = async (name: string, location: HistoryLocation, agents: num
   const store = await HistoryStore.open(location);
   try {
     const scope = { accountID: 'bench', applicationID: 'app', providerID: 'agents' };
-    const { stateRows, calls } = await fill(store, scope, agents, days);
+    const { stateRows, calls } = await fill(location, store, scope, agents, days);
     await store.refreshStatistics();
     const request = { from: NOW - days * DAY, to: NOW, now: NOW };
     let listed = 0;
