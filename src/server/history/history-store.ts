@@ -25,6 +25,7 @@ import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
 import type { AgentTimeRequest, AgentTimeRow } from './agent-time-query.js';
 import {
+  pruneAgentStates,
   queueParameterHistory,
   recordQueueParameters,
   writeAgentStates,
@@ -236,6 +237,7 @@ export class HistoryStore {
     const stuck = await this.db.deleteFrom('calls').where('ended_at', 'is', null).where('started_at', '<', cutoff).executeTakeFirst();
     // The audit trail is kept as long as the calls it speaks of.
     await this.db.deleteFrom('call_actions').where('at', '<', cutoff).execute();
+    await pruneAgentStates(this.db, cutoff);
     return Number(ended.numDeletedRows) + Number(stuck.numDeletedRows);
   }
 
