@@ -4,6 +4,7 @@ import { problemSchema } from '../../contract/problem.js';
 import { agentReportSchema, type AgentTime } from '../../contract/reports.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { buildTestApp, tokens, type TestApp } from '../test-support/test-app.js';
+import { createTestHistory } from '../test-support/test-history.js';
 
 const pbx = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
 const HOUR = 3_600_000;
@@ -142,5 +143,34 @@ describe('GET …/reports/agents', () => {
     expect((await get(paths.agentReport({ ...pbx, applicationID: 'sales' }), tokens.acmeSalesWrite)).statusCode).toBe(403);
     expect((await get(paths.agentReport({ ...pbx, applicationID: 'sales' }), tokens.acmeSupportRead)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: paths.agentReport(pbx) })).statusCode).toBe(401);
+  });
+});
+
+describe('the journal of agent states, as the service writes it', () => {
+  it('journals the board from its first look and every agent as unknown when it stops, so a report counts the time it was down as unknown', async () => {
+    const history = await createTestHistory();
+    const subscriber = { providerSubscriberID: 'agt-1', firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', extension: '101', number: '15550100101', registered: true, active: true };
+    const run = async (from: number, minutes: number) => {
+      const app = await buildTestApp({}, { history });
+      app.clock.set(from);
+      app.phone('acme/support/pbx').subscribers = [subscriber];
+      await app.app.providers.syncAll();
+      app.clock.advance(minutes * 60_000);
+      await app.app.close();
+    };
+    try {
+      const T = at('2026-11-23T08:00:00Z');
+      await run(T, 60);
+      await run(T + 2 * HOUR, 60);
+      const reader = await history.open();
+      try {
+        const [agent] = await reader.agentTime(pbx, { from: T - HOUR, to: T + 4 * HOUR, now: T + 4 * HOUR });
+        expect(agent).toMatchObject({ subscriberID: 'agt-1', firstName: 'Ada', stateMs: { unknown: 3 * HOUR, available: 2 * HOUR } });
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await history.dispose();
+    }
   });
 });
