@@ -43,7 +43,7 @@ export const AGENT_TIME_DEFINITIONS = {
     'The six add up to the range exactly.',
   loggedInSeconds: 'Time not offline: inactive + available + ringing + on-call.',
   answeredCalls: 'Inbound calls that started in the range, rang the agent and were answered by them.',
-  unansweredCalls: 'Inbound calls that started in the range and rang the agent, and that they never answered.',
+  unansweredCalls: 'Inbound calls that started in the range, rang the agent and ended unanswered (a call still ringing is not counted yet).',
   outboundPlaced: 'Outbound calls the agent placed that started in the range.',
   talkSeconds: "From answer to end of the agent's answered calls, inbound and outbound, that started in the range and ended.",
   averageHandleSeconds: 'talkSeconds ÷ the answered calls that ended (inbound and outbound); null when none.',
@@ -142,6 +142,7 @@ export type AgentTime = z.infer<typeof agentTimeSchema>;
 export const agentReportSchema = z
   .object({
     fromDate: timestampSchema,
+    /** Where the figures stop: the toDate asked for, or now if that is earlier. */
     toDate: timestampSchema,
     /** By last name, first name, then subscriber ID. */
     agents: z.array(agentTimeSchema),

@@ -12,7 +12,9 @@ import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type
 import type { Clock } from '../clock.js';
 import type { SubscriberActivityRow } from '../history/subscriber-activity-query.js';
 import { ProviderFailure, type ProviderCall } from '../providers/phone-system.js';
+import { AgentStateJournal } from './agent-state-journal.js';
 import { deriveAgents, type AgentStatus, type Board } from './agent-states.js';
+import type { AgentStateChange } from '../history/report-journal.js';
 
 /** Today's figures of one subscriber. */
 interface DayFigures {
@@ -45,6 +47,8 @@ export interface AgentBoardOptions {
   countDay: (from: number, to: number, now: number) => Promise<SubscriberActivityRow[]>;
   log: FastifyBaseLogger;
   changeLog?: ChangeLogLimits;
+  /** Where each change of an agent's state is journaled, and whether this instance writes it now; none, no journal. */
+  stateJournal?: { writes: () => boolean; write: (changes: readonly AgentStateChange[]) => Promise<void>; retryMs?: number };
 }
 
 /** The board as served, or why there is none. */
@@ -74,9 +78,12 @@ export class AgentBoard {
   private listing: Promise<void> | undefined;
   private counting: Promise<void> | undefined;
   private stopped = false;
+  private readonly journal: AgentStateJournal | undefined;
 
   constructor(private readonly options: AgentBoardOptions) {
     this.changes = new ChangeLog(options.clock, options.changeLog);
+    if (options.stateJournal)
+      this.journal = new AgentStateJournal({ providerID: options.providerID, clock: options.clock, log: options.log, ...options.stateJournal });
     const now = options.clock.now();
     this.dayStart = startOfDayIn(options.timeZone, now);
     this.figuresAt = now;
@@ -106,6 +113,12 @@ export class AgentBoard {
     this.timers = [];
     this.stopWatching?.();
     this.stopWatching = undefined;
+  }
+
+  /** Stops, and journals every agent as unknown from now: the time the service is down is not their last state. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.journal?.close();
   }
 
   /** Resolves once the first subscriber list has settled (a board, or a failure to report). */
@@ -215,6 +228,7 @@ export class AgentBoard {
     if (!subscribers) return;
     const now = this.options.clock.now();
     this.board = deriveAgents(subscribers, this.options.calls() ?? [], this.board, now);
+    this.journal?.observe(this.board.agents, now);
     const next = new Map<string, Agent>();
     const upserted: Agent[] = [];
     for (const status of this.board.agents.values()) {

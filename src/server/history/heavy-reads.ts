@@ -24,6 +24,7 @@ import {
   type ServiceLevelRows,
 } from './service-level-query.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
+import { agentTime, type AgentTimeRequest, type AgentTimeRow } from './agent-time-query.js';
 
 export interface WindowListRequest {
   scope: ProviderScope;
@@ -48,6 +49,7 @@ export interface HeavyReadArgs {
   serviceLevels: [ProviderScope, ServiceLevelRequest];
   serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];
+  agentTime: [ProviderScope, AgentTimeRequest];
 }
 
 export interface HeavyReadResults {
@@ -57,6 +59,7 @@ export interface HeavyReadResults {
   serviceLevels: ServiceLevelRows;
   serviceLevelsByQueue: QueueServiceLevelRows;
   missedCalls: MissedCalls;
+  agentTime: AgentTimeRow[];
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -151,6 +154,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   serviceLevels: serviceLevelRows,
   serviceLevelsByQueue: serviceLevelRowsByQueue,
   missedCalls,
+  agentTime,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

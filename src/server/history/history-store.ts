@@ -24,7 +24,9 @@ import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
 import type { SubscriberActivityRow } from './subscriber-activity-query.js';
+import type { AgentTimeRequest, AgentTimeRow } from './agent-time-query.js';
 import {
+  pruneAgentStates,
   queueParameterHistory,
   recordQueueParameters,
   writeAgentStates,
@@ -134,6 +136,11 @@ export class HistoryStore {
     return this.reader.read('missedCalls', [scope, request], lane);
   }
 
+  /** How each agent spent a range: time per state and their calls (the agents report). */
+  agentTime(scope: ProviderScope, request: AgentTimeRequest, lane = SERVICE_LANE): Promise<AgentTimeRow[]> {
+    return this.reader.read('agentTime', [scope, request], lane);
+  }
+
   /**
    * Tells the query planner how the journal's tables look now (PostgreSQL's ANALYZE, SQLite's
    * PRAGMA optimize): after a bulk fill, before the next automatic pass, lookups by number otherwise
@@ -234,6 +241,7 @@ export class HistoryStore {
     const stuck = await this.db.deleteFrom('calls').where('ended_at', 'is', null).where('started_at', '<', cutoff).executeTakeFirst();
     // The audit trail is kept as long as the calls it speaks of.
     await this.db.deleteFrom('call_actions').where('at', '<', cutoff).execute();
+    await pruneAgentStates(this.db, cutoff);
     return Number(ended.numDeletedRows) + Number(stuck.numDeletedRows);
   }
 

@@ -30,3 +30,30 @@ describe('the queues\' parameter history', () => {
     ]);
   });
 });
+
+describe('the agent states\' retention', () => {
+  let history: TestHistory;
+  let store: HistoryStore;
+  beforeEach(async () => {
+    history = await createTestHistory();
+    store = await history.open();
+  });
+  afterEach(async () => {
+    await store.close();
+    await history.dispose();
+  });
+
+  it('deletes the states over before the cutoff and keeps the one in force at it', async () => {
+    const row = (subscriberID: string, at: number, state: string) => ({ subscriberID, at, state });
+    await store.recordAgentStates(scope, [row('a1', 1000, 'offline'), row('a1', 2000, 'available'), row('a1', 5000, 'on-call'), row('a2', 1000, 'available'), row('a3', 3000, 'ringing')]);
+    await store.pruneBefore(3000);
+    const left = await store.agentTime(scope, { from: 3000, to: 6000, now: 6000 });
+    expect(left.map((a) => [a.subscriberID, a.stateMs]).sort()).toEqual([
+      ['a1', { available: 2000, 'on-call': 1000 }],
+      ['a2', { available: 3000 }],
+      ['a3', { ringing: 3000 }],
+    ]);
+    // Only the row in force at the cutoff is left of a1's past: a range reaching back before it finds no state there.
+    expect((await store.agentTime(scope, { from: 1000, to: 3000, now: 6000 })).find((a) => a.subscriberID === 'a1')?.stateMs).toEqual({ unknown: 1000, available: 1000 });
+  });
+});

@@ -38,6 +38,29 @@ export const writeAgentStates = async (db: HistoryDb, scope: ProviderScope, chan
       .execute();
 };
 
+/**
+ * Deletes the agent states over before `cutoff`: each row followed by one of the same agent at or
+ * before it. The row in force at the cutoff stays, so the time after it is still counted.
+ */
+export const pruneAgentStates = async (db: HistoryDb, cutoff: number): Promise<void> => {
+  await db
+    .deleteFrom('agent_states')
+    .where('at', '<', cutoff)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('agent_states as later')
+          .select('later.at')
+          .whereRef('later.account_id', '=', 'agent_states.account_id')
+          .whereRef('later.application_id', '=', 'agent_states.application_id')
+          .whereRef('later.provider_id', '=', 'agent_states.provider_id')
+          .whereRef('later.subscriber_id', '=', 'agent_states.subscriber_id')
+          .whereRef('later.at', '>', 'agent_states.at')
+          .where('later.at', '<=', cutoff),
+      ),
+    )
+    .execute();
+};
+
 /** A queue's parameters as they took force at `fromAt`. */
 export interface QueueParametersInForce {
   queueID: string;

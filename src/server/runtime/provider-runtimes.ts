@@ -157,6 +157,7 @@ export class ProviderRuntimes {
             watchCalls: (onChange) => sync.live.subscribe((event) => event.type !== 'status' && onChange()),
             countDay: (from, to, now) => history.subscriberActivity(scope, from, to, now),
             log,
+            stateJournal: { writes: () => sync.role !== 'follower', write: (changes) => history.recordAgentStates(scope, changes) },
           });
           const queues = new QueueBoard({
             providerID: provider.id,
@@ -202,10 +203,8 @@ export class ProviderRuntimes {
   }
 
   async close(): Promise<void> {
-    for (const runtime of this.all()) {
-      runtime.agents.stop();
-      runtime.queues.stop();
-    }
+    for (const runtime of this.all()) runtime.queues.stop();
+    await Promise.all(this.all().map((runtime) => runtime.agents.close()));
     await Promise.all(this.all().map((runtime) => runtime.sync.stop()));
     await Promise.all(this.all().map((runtime) => runtime.phoneSystem.close()));
   }
