@@ -34,6 +34,7 @@ import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { serviceLevelRoutes } from './routes/service-level-routes.js';
+import { intervalReportRoute } from './routes/interval-report-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
@@ -208,6 +209,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     });
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
+    await api.register(intervalReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });
     await api.register(subscribersRoute, { registry });
     await api.register(agentsRoute, { registry });
     await api.register(queuesRoute, { registry });

@@ -12,6 +12,7 @@ import type { QueueSelection } from '../queues/queue-selection.js';
 import { queueCondition } from './queue-condition.js';
 import type { JournaledCall } from '../calls/call-journal.js';
 import { fromCallRow, type CallRow } from './call-rows.js';
+import { intervalReport, type IntervalReportBody, type IntervalReportRequest } from './interval-report.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb } from './history-tables.js';
 import { missedCalls, type MissedCalls, type MissedCallsRequest } from './missed-calls-query.js';
@@ -48,6 +49,7 @@ export interface HeavyReadArgs {
   serviceLevels: [ProviderScope, ServiceLevelRequest];
   serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];
+  intervalReport: [ProviderScope, IntervalReportRequest];
 }
 
 export interface HeavyReadResults {
@@ -57,6 +59,7 @@ export interface HeavyReadResults {
   serviceLevels: ServiceLevelRows;
   serviceLevelsByQueue: QueueServiceLevelRows;
   missedCalls: MissedCalls;
+  intervalReport: IntervalReportBody;
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -151,6 +154,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   serviceLevels: serviceLevelRows,
   serviceLevelsByQueue: serviceLevelRowsByQueue,
   missedCalls,
+  intervalReport,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

@@ -1,0 +1,309 @@
+/**
+ * The sums behind the interval report, counted in the database by three statements both dialects
+ * run as written: the calls offered per queue and interval (each with its queue's parameters in
+ * force when it started), the changes of each queue's live calls, and the changes of each queue's
+ * staffed members. Intervals need not be equally long (a cut first or last one, a clock change in a
+ * zone whose offset moves by less than an interval), so they travel as segments of equal ones.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { ProviderScope } from '../../contract/paths.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import type { HistoryDb } from './history-tables.js';
+import { queueCondition } from './queue-condition.js';
+import { AGGREGATES, sumsOf, type RawSums, type ServiceLevelSums } from './service-level-query.js';
+
+/** Past any instant the journal holds: the end of the parameters last in force. */
+const FOREVER = Number.MAX_SAFE_INTEGER;
+
+/** Agent states in which a member does not count as staffed. */
+export const UNSTAFFED_STATES = ['offline', 'inactive', 'unknown'] as const;
+
+/** A queue's parameters from `fromAt` until the next entry of its timeline. */
+export interface ParametersInForce {
+  fromAt: number;
+  answerWithinMs: number;
+  shortAbandonMs: number;
+  serviceLevelTarget: number;
+  members: readonly string[];
+}
+
+/** A queue and its parameters over time, oldest first; the first entry also holds before its `fromAt`. */
+export interface QueueTimeline {
+  queueID: string;
+  timeline: readonly ParametersInForce[];
+}
+
+export interface IntervalSumsRequest {
+  from: number;
+  to: number;
+  /** Calls still open count as ending, and agents' last states as holding, until this. */
+  now: number;
+  /** Where each interval begins: `from`, then ascending, each before `to`. */
+  starts: readonly number[];
+  /** Every queue whose parameters are known, configured or not: its calls are counted with them. */
+  timelines: readonly QueueTimeline[];
+  /** The queues whose members' states are summed (those the report shows). */
+  staffed: readonly QueueTimeline[];
+  /** Calls of a queue without a timeline, and in no queue, are counted with these. */
+  answerWithinMs: number;
+  shortAbandonMs: number;
+  queues?: QueueSelection;
+}
+
+/** One queue's (`null`: no queue's) figures for one interval, as sums. */
+export interface IntervalSums extends ServiceLevelSums {
+  queueID: string | null;
+  index: number;
+  longestWaitMs: number | undefined;
+}
+
+export interface IntervalMoves {
+  queueID: string | null;
+  index: number;
+  /** The most calls live at one instant of the interval at which something changed. */
+  peak: number;
+  /** Calls that became live minus those that ended within the interval. */
+  moved: number;
+  /** The same, at the interval's first instant only. */
+  movedAtStart: number;
+}
+
+export interface StaffedMoves {
+  /** Position in `staffed`. */
+  queue: number;
+  index: number;
+  /** Members who became staffed minus those who stopped, within the interval. */
+  moved: number;
+  /** Each change weighted by the ms from it to the interval's end. */
+  weightedMs: number;
+}
+
+export interface IntervalSumsRows {
+  offered: IntervalSums[];
+  live: IntervalMoves[];
+  staffed: StaffedMoves[];
+}
+
+interface Segment {
+  from: number;
+  to: number;
+  step: number;
+  first: number;
+}
+
+/** Runs of equally long intervals: in each, interval `first + (t − from) ÷ step` holds instant t. */
+export const segmentsOf = (starts: readonly number[], to: number): Segment[] => {
+  const segments: Segment[] = [];
+  starts.forEach((start, index) => {
+    const end = starts[index + 1] ?? to;
+    const last = segments.at(-1);
+    if (last && last.to === start && last.step === end - start) last.to = end;
+    else segments.push({ from: start, to: end, step: end - start, first: index });
+  });
+  return segments;
+};
+
+const big = (n: number) => sql`CAST(${sql.lit(Math.trunc(n))} AS BIGINT)`;
+
+/** A CTE of literal rows; with none, one row that joins nothing (both dialects need a row to name the columns). */
+const valuesOf = (rows: readonly RawBuilder<unknown>[][], empty: RawBuilder<unknown>[]) =>
+  sql.join(
+    (rows.length === 0 ? [empty] : rows).map((row) => sql`(${sql.join(row)})`),
+    sql`, `,
+  );
+
+const segmentCTE = (r: IntervalSumsRequest) =>
+  sql`seg (f, t, s, i0) AS (VALUES ${valuesOf(
+    segmentsOf(r.starts, r.to).map((s) => [big(s.from), big(s.to), big(s.step), big(s.first)]),
+    [],
+  )})`;
+
+/** The interval of instant `at` (in a row joined to `seg`), and where that interval begins. */
+const indexOf = (at: RawBuilder<unknown>) => sql`seg.i0 + (${at} - seg.f) / seg.s`;
+const beginningOf = (at: RawBuilder<unknown>) => sql`seg.f + ((${at} - seg.f) / seg.s) * seg.s`;
+
+const inScope = (scope: ProviderScope, alias: string) =>
+  sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
+
+/** Each timeline entry's span: [fromAt, next fromAt), the first from the start of time, the last for ever. */
+const spans = <T>(timeline: readonly ParametersInForce[], each: (entry: ParametersInForce, from: number, to: number) => T): T[] =>
+  timeline.map((entry, i) => each(entry, i === 0 ? 0 : entry.fromAt, timeline[i + 1]?.fromAt ?? FOREVER));
+
+/**
+ * - `par`: each queue's parameters with the span they held; `c`: the calls that started in the
+ *   range, each with its interval, its figures' inputs (as service-level-query.ts) and the
+ *   parameters of its queue when it started; `lw`: how long an inbound call waited, up to now.
+ */
+const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSums[]> => {
+  const parameters = r.timelines.flatMap((q) =>
+    spans(q.timeline, (entry, from, to) => [sql`${q.queueID}`, big(from), big(to), big(entry.answerWithinMs), big(entry.shortAbandonMs)]),
+  );
+  const result = await sql<RawSums & { q: unknown; i: unknown; lw: unknown }>`
+    WITH
+    ${segmentCTE(r)},
+    par (q, f, t, aw, sa) AS (VALUES ${valuesOf(parameters, [sql`CAST(NULL AS TEXT)`, big(0), big(0), big(0), big(0)])}),
+    c AS (
+      SELECT
+        k.queue_id AS q,
+        ${indexOf(sql`k.started_at`)} AS i,
+        k.is_outbound AS o,
+        CASE WHEN k.answered_at IS NOT NULL THEN k.answered_at - k.started_at END AS wait,
+        CASE WHEN k.answered_at IS NOT NULL AND k.ended_at IS NOT NULL THEN k.ended_at - k.answered_at END AS talk,
+        CASE WHEN k.answered_at IS NULL AND k.ended_at IS NOT NULL THEN k.ended_at - k.started_at END AS gone,
+        COALESCE(par.aw, ${big(r.answerWithinMs)}) AS aw,
+        COALESCE(par.sa, ${big(r.shortAbandonMs)}) AS sa,
+        CASE WHEN k.is_outbound = 0 THEN COALESCE(k.answered_at, k.ended_at, ${big(r.now)}) - k.started_at END AS lw
+      FROM calls k
+      JOIN seg ON k.started_at >= seg.f AND k.started_at < seg.t
+      LEFT JOIN par ON par.q = k.queue_id AND k.started_at >= par.f AND k.started_at < par.t
+      WHERE ${inScope(scope, 'k')}
+        AND k.started_at >= ${big(r.from)} AND k.started_at < ${big(r.to)}
+        ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
+    )
+    SELECT c.q AS q, c.i AS i, ${AGGREGATES}, MAX(c.lw) AS lw
+    FROM c GROUP BY c.q, c.i
+  `.execute(db);
+  return result.rows.map((row) => ({
+    queueID: row.q === null ? null : String(row.q),
+    index: Number(row.i),
+    ...sumsOf(row),
+    longestWaitMs: row.lw === null || row.lw === undefined ? undefined : Math.max(0, Number(row.lw)),
+  }));
+};
+
+/**
+ * - `c`: each call live at some instant of the range, from its start (or the range's) to its end
+ *   (or now); `ev`: +1 where it begins, −1 where it ends inside the range.
+ * - `lv`: each queue's live calls after all of an instant's changes (the window's default frame
+ *   takes every change at the same instant together); grouped by interval.
+ */
+const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
+  const result = await sql<{ q: unknown; i: unknown; peak: unknown; moved: unknown; moved_at_start: unknown }>`
+    WITH
+    ${segmentCTE(r)},
+    c AS (
+      SELECT k.queue_id AS q,
+        CASE WHEN k.started_at > ${big(r.from)} THEN k.started_at ELSE ${big(r.from)} END AS a,
+        COALESCE(k.ended_at, ${big(r.now)}) AS b
+      FROM calls k
+      WHERE ${inScope(scope, 'k')}
+        AND k.started_at < ${big(r.to)} AND (k.ended_at IS NULL OR k.ended_at > ${big(r.from)})
+        ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
+    ),
+    ev (q, at, d) AS (
+      SELECT c.q, c.a, 1 FROM c WHERE c.b > c.a
+      UNION ALL
+      SELECT c.q, c.b, -1 FROM c WHERE c.b > c.a AND c.b < ${big(r.to)}
+    ),
+    lv AS (
+      SELECT ev.q, ev.at, ev.d, SUM(ev.d) OVER (PARTITION BY ev.q ORDER BY ev.at) AS n FROM ev
+    )
+    SELECT lv.q AS q, ${indexOf(sql`lv.at`)} AS i, MAX(lv.n) AS peak, SUM(lv.d) AS moved,
+      SUM(CASE WHEN lv.at = ${beginningOf(sql`lv.at`)} THEN lv.d ELSE 0 END) AS moved_at_start
+    FROM lv JOIN seg ON lv.at >= seg.f AND lv.at < seg.t
+    GROUP BY lv.q, ${indexOf(sql`lv.at`)}
+  `.execute(db);
+  return result.rows.map((row) => ({
+    queueID: row.q === null ? null : String(row.q),
+    index: Number(row.i),
+    peak: Number(row.peak),
+    moved: Number(row.moved),
+    movedAtStart: Number(row.moved_at_start),
+  }));
+};
+
+/** Where the interval holding `at` begins (the last start at or before it). */
+const startOfIntervalAt = (starts: readonly number[], at: number): number => {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if ((starts[mid] as number) <= at) low = mid;
+    else high = mid - 1;
+  }
+  return starts[low] as number;
+};
+
+/**
+ * Who counts for a queue when: the members listed by the parameters in force at an interval's
+ * start count for all of that interval, so each entry's span is moved to interval starts.
+ */
+const membershipRows = (r: IntervalSumsRequest, until: number) =>
+  r.staffed.flatMap((q, queue) =>
+    spans(q.timeline, (entry, from, to) => {
+      const begins = from <= r.from ? r.from : from >= r.to ? r.to : nextStartAtOrAfter(r.starts, from, r.to);
+      const ends = to >= r.to ? r.to : nextStartAtOrAfter(r.starts, to, r.to);
+      const capped = Math.min(ends, until);
+      return begins >= capped ? [] : entry.members.map((member) => [big(queue), sql`${member}`, big(begins), big(capped)]);
+    }).flat(),
+  );
+
+const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): number => {
+  const start = startOfIntervalAt(starts, at);
+  if (start === at) return at;
+  return starts[starts.indexOf(start) + 1] ?? to;
+};
+
+/**
+ * - `mem`: each queue's members with the span they count in; `st`: their state changes in the
+ *   range, and each one's state in force at its start; `p`: the spans of a staffed state.
+ * - `mp`: those spans within each membership; `ev`: +1 and −1 at their ends, grouped by interval
+ *   with each change weighted by the time left in its interval.
+ */
+const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
+  const until = Math.min(r.to, r.now);
+  const members = membershipRows(r, until);
+  if (members.length === 0) return [];
+  const result = await sql<{ q: unknown; i: unknown; moved: unknown; weighted: unknown }>`
+    WITH
+    ${segmentCTE(r)},
+    mem (q, sub, f, t) AS (VALUES ${valuesOf(members, [])}),
+    who (sub) AS (SELECT DISTINCT mem.sub FROM mem),
+    st AS (
+      SELECT s.subscriber_id AS sub, s.at AS at, s.state AS state
+      FROM agent_states s
+      WHERE ${inScope(scope, 's')} AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
+        AND s.subscriber_id IN (SELECT who.sub FROM who)
+      UNION ALL
+      SELECT s.subscriber_id, s.at, s.state
+      FROM who JOIN agent_states s ON ${inScope(scope, 's')} AND s.subscriber_id = who.sub
+      WHERE s.at = (
+        SELECT MAX(x.at) FROM agent_states x
+        WHERE ${inScope(scope, 'x')} AND x.subscriber_id = who.sub AND x.at < ${big(r.from)}
+      )
+    ),
+    pr AS (
+      SELECT st.sub, st.at AS a, LEAD(st.at) OVER (PARTITION BY st.sub ORDER BY st.at) AS b, st.state
+      FROM st
+    ),
+    p AS (
+      SELECT pr.sub,
+        CASE WHEN pr.a > ${big(r.from)} THEN pr.a ELSE ${big(r.from)} END AS a,
+        COALESCE(pr.b, ${big(until)}) AS b
+      FROM pr
+      WHERE pr.state NOT IN (${sql.join(UNSTAFFED_STATES.map((state) => sql.lit(state)))})
+    ),
+    mp AS (
+      SELECT mem.q,
+        CASE WHEN p.a > mem.f THEN p.a ELSE mem.f END AS a,
+        CASE WHEN p.b < mem.t THEN p.b ELSE mem.t END AS b
+      FROM p JOIN mem ON mem.sub = p.sub AND p.a < mem.t AND p.b > mem.f
+    ),
+    ev (q, at, d) AS (
+      SELECT mp.q, mp.a, 1 FROM mp
+      UNION ALL
+      SELECT mp.q, mp.b, -1 FROM mp WHERE mp.b < ${big(r.to)}
+    )
+    SELECT ev.q AS q, ${indexOf(sql`ev.at`)} AS i, SUM(ev.d) AS moved,
+      SUM(ev.d * (${beginningOf(sql`ev.at`)} + seg.s - ev.at)) AS weighted
+    FROM ev JOIN seg ON ev.at >= seg.f AND ev.at < seg.t
+    GROUP BY ev.q, ${indexOf(sql`ev.at`)}
+  `.execute(db);
+  return result.rows.map((row) => ({ queue: Number(row.q), index: Number(row.i), moved: Number(row.moved), weightedMs: Number(row.weighted) }));
+};
+
+export const intervalSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSumsRows> => ({
+  offered: await offeredSums(db, scope, r),
+  live: await liveMoves(db, scope, r),
+  staffed: await staffedMoves(db, scope, r),
+});
