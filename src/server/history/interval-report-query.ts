@@ -231,14 +231,17 @@ const startOfIntervalAt = (starts: readonly number[], at: number): number => {
 const membershipRows = (r: IntervalSumsRequest, until: number) =>
   r.staffed.flatMap((q, queue) =>
     spans(q.timeline, (entry, from, to) => {
-      const begins = from <= r.from ? r.from : from >= r.to ? r.to : nextStartAtOrAfter(r.starts, from, r.to);
-      const ends = to >= r.to ? r.to : nextStartAtOrAfter(r.starts, to, r.to);
+      const begins = nextStartAtOrAfter(r.starts, from, r.to);
+      const ends = nextStartAtOrAfter(r.starts, to, r.to);
       const capped = Math.min(ends, until);
       return begins >= capped ? [] : entry.members.map((member) => [big(queue), sql`${member}`, big(begins), big(capped)]);
     }).flat(),
   );
 
+/** The first interval start at or after `at`; the range's end past the last. */
 const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): number => {
+  if (at <= (starts[0] as number)) return starts[0] as number;
+  if (at >= to) return to;
   const start = startOfIntervalAt(starts, at);
   if (start === at) return at;
   return starts[starts.indexOf(start) + 1] ?? to;
