@@ -40,6 +40,7 @@ import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { webhookRoute } from './routes/webhook-route.js';
 import { phoneSystemFactory } from './runtime/phone-system-factory.js';
+import { startQueueParameterRecording, type QueueParameterRecording } from './queues/queue-parameter-recorder.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
 declare module 'fastify' {
@@ -259,14 +260,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       historyBackfill.start();
     });
   let stopRetention: (() => Promise<void>) | undefined;
+  let queueParameters: QueueParameterRecording | undefined;
   if (options.autoSync ?? true)
     app.addHook('onReady', async () => {
       stopRetention = startRetention({ store: options.history, retentionDays: options.config.history.retentionDays, clock, log: app.log });
       cluster?.start();
       registry.startSync();
+      queueParameters = startQueueParameterRecording({ history: options.history, sources: registry.all(), clock, log: app.log });
     });
   app.addHook('onClose', async () => {
     await historyBackfill?.stop();
+    await queueParameters?.stop();
     await registry.close();
     await solo?.release();
     await cluster?.stop();
