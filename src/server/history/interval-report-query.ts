@@ -112,15 +112,26 @@ const valuesOf = (rows: readonly RawBuilder<unknown>[][], empty: RawBuilder<unkn
     sql`, `,
   );
 
-const segmentCTE = (r: IntervalSumsRequest) =>
-  sql`seg (f, t, s, i0) AS (VALUES ${valuesOf(
-    segmentsOf(r.starts, r.to).map((s) => [big(s.from), big(s.to), big(s.step), big(s.first)]),
-    [],
-  )})`;
+/**
+ * An expression over each segment of the range, picked by where instant `at` falls: with one
+ * segment (a range without a clock change, or one that moves the clock by whole intervals) no
+ * comparison at all. `at` is within the range wherever it is used.
+ */
+const bySegment = (r: IntervalSumsRequest, at: RawBuilder<unknown>, each: (s: Segment) => RawBuilder<unknown>) => {
+  const segments = segmentsOf(r.starts, r.to);
+  if (segments.length === 1) return each(segments[0] as Segment);
+  return sql`CASE ${sql.join(
+    segments.slice(0, -1).map((s) => sql`WHEN ${at} < ${big(s.to)} THEN ${each(s)}`),
+    sql` `,
+  )} ELSE ${each(segments.at(-1) as Segment)} END`;
+};
 
-/** The interval of instant `at` (in a row joined to `seg`), and where that interval begins. */
-const indexOf = (at: RawBuilder<unknown>) => sql`seg.i0 + (${at} - seg.f) / seg.s`;
-const beginningOf = (at: RawBuilder<unknown>) => sql`seg.f + ((${at} - seg.f) / seg.s) * seg.s`;
+/** The interval of instant `at`, where that interval begins, and where it ends. */
+const indexOf = (r: IntervalSumsRequest, at: RawBuilder<unknown>) => bySegment(r, at, (s) => sql`${big(s.first)} + (${at} - ${big(s.from)}) / ${big(s.step)}`);
+const beginningOf = (r: IntervalSumsRequest, at: RawBuilder<unknown>) =>
+  bySegment(r, at, (s) => sql`${big(s.from)} + ((${at} - ${big(s.from)}) / ${big(s.step)}) * ${big(s.step)}`);
+const endOf = (r: IntervalSumsRequest, at: RawBuilder<unknown>) =>
+  bySegment(r, at, (s) => sql`${big(s.from + s.step)} + ((${at} - ${big(s.from)}) / ${big(s.step)}) * ${big(s.step)}`);
 
 const inScope = (scope: ProviderScope, alias: string) =>
   sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
@@ -129,33 +140,45 @@ const inScope = (scope: ProviderScope, alias: string) =>
 const spans = <T>(timeline: readonly ParametersInForce[], each: (entry: ParametersInForce, from: number, to: number) => T): T[] =>
   timeline.map((entry, i) => each(entry, i === 0 ? 0 : entry.fromAt, timeline[i + 1]?.fromAt ?? FOREVER));
 
+/** A call's parameter in force when it started: its queue's, by the span its start falls in; else the default. */
+const inForceAtStart = (r: IntervalSumsRequest, pick: (entry: ParametersInForce) => number, fallback: number) => {
+  const known = r.timelines.filter((q) => q.timeline.length > 0);
+  if (known.length === 0) return big(fallback);
+  const ofQueue = (timeline: readonly ParametersInForce[]) =>
+    timeline.length === 1
+      ? big(pick(timeline[0] as ParametersInForce))
+      : sql`CASE ${sql.join(
+          spans(timeline, (entry, _from, to) => ({ entry, to }))
+            .slice(0, -1)
+            .map(({ entry, to }) => sql`WHEN k.started_at < ${big(to)} THEN ${big(pick(entry))}`),
+          sql` `,
+        )} ELSE ${big(pick(timeline.at(-1) as ParametersInForce))} END`;
+  return sql`CASE k.queue_id ${sql.join(
+    known.map((q) => sql`WHEN ${q.queueID} THEN ${ofQueue(q.timeline)}`),
+    sql` `,
+  )} ELSE ${big(fallback)} END`;
+};
+
 /**
- * - `par`: each queue's parameters with the span they held; `c`: the calls that started in the
- *   range, each with its interval, its figures' inputs (as service-level-query.ts) and the
- *   parameters of its queue when it started; `lw`: how long an inbound call waited, up to now.
+ * - `c`: the calls that started in the range, each with its interval, its figures' inputs (as
+ *   service-level-query.ts), the parameters of its queue when it started, and how long an inbound
+ *   call waited, up to now (`lw`).
  */
-const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSums[]> => {
-  const parameters = r.timelines.flatMap((q) =>
-    spans(q.timeline, (entry, from, to) => [sql`${q.queueID}`, big(from), big(to), big(entry.answerWithinMs), big(entry.shortAbandonMs)]),
-  );
+export const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSums[]> => {
   const result = await sql<RawSums & { q: unknown; i: unknown; lw: unknown }>`
     WITH
-    ${segmentCTE(r)},
-    par (q, f, t, aw, sa) AS (VALUES ${valuesOf(parameters, [sql`CAST(NULL AS TEXT)`, big(0), big(0), big(0), big(0)])}),
     c AS (
       SELECT
         k.queue_id AS q,
-        ${indexOf(sql`k.started_at`)} AS i,
+        ${indexOf(r, sql`k.started_at`)} AS i,
         k.is_outbound AS o,
         CASE WHEN k.answered_at IS NOT NULL THEN k.answered_at - k.started_at END AS wait,
         CASE WHEN k.answered_at IS NOT NULL AND k.ended_at IS NOT NULL THEN k.ended_at - k.answered_at END AS talk,
         CASE WHEN k.answered_at IS NULL AND k.ended_at IS NOT NULL THEN k.ended_at - k.started_at END AS gone,
-        COALESCE(par.aw, ${big(r.answerWithinMs)}) AS aw,
-        COALESCE(par.sa, ${big(r.shortAbandonMs)}) AS sa,
+        ${inForceAtStart(r, (entry) => entry.answerWithinMs, r.answerWithinMs)} AS aw,
+        ${inForceAtStart(r, (entry) => entry.shortAbandonMs, r.shortAbandonMs)} AS sa,
         CASE WHEN k.is_outbound = 0 THEN COALESCE(k.answered_at, k.ended_at, ${big(r.now)}) - k.started_at END AS lw
       FROM calls k
-      JOIN seg ON k.started_at >= seg.f AND k.started_at < seg.t
-      LEFT JOIN par ON par.q = k.queue_id AND k.started_at >= par.f AND k.started_at < par.t
       WHERE ${inScope(scope, 'k')}
         AND k.started_at >= ${big(r.from)} AND k.started_at < ${big(r.to)}
         ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
@@ -177,10 +200,9 @@ const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsR
  * - `lv`: each queue's live calls after all of an instant's changes (the window's default frame
  *   takes every change at the same instant together); grouped by interval.
  */
-const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
+export const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
   const result = await sql<{ q: unknown; i: unknown; peak: unknown; moved: unknown; moved_at_start: unknown }>`
     WITH
-    ${segmentCTE(r)},
     c AS (
       SELECT k.queue_id AS q,
         CASE WHEN k.started_at > ${big(r.from)} THEN k.started_at ELSE ${big(r.from)} END AS a,
@@ -197,11 +219,13 @@ const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsReq
     ),
     lv AS (
       SELECT ev.q, ev.at, ev.d, SUM(ev.d) OVER (PARTITION BY ev.q ORDER BY ev.at) AS n FROM ev
+    ),
+    x AS (
+      SELECT lv.q, ${indexOf(r, sql`lv.at`)} AS i, CASE WHEN lv.at = ${beginningOf(r, sql`lv.at`)} THEN lv.d ELSE 0 END AS d0, lv.d, lv.n
+      FROM lv
     )
-    SELECT lv.q AS q, ${indexOf(sql`lv.at`)} AS i, MAX(lv.n) AS peak, SUM(lv.d) AS moved,
-      SUM(CASE WHEN lv.at = ${beginningOf(sql`lv.at`)} THEN lv.d ELSE 0 END) AS moved_at_start
-    FROM lv JOIN seg ON lv.at >= seg.f AND lv.at < seg.t
-    GROUP BY lv.q, ${indexOf(sql`lv.at`)}
+    SELECT x.q AS q, x.i AS i, MAX(x.n) AS peak, SUM(x.d) AS moved, SUM(x.d0) AS moved_at_start
+    FROM x GROUP BY x.q, x.i
   `.execute(db);
   return result.rows.map((row) => ({
     queueID: row.q === null ? null : String(row.q),
@@ -249,17 +273,19 @@ const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): 
 
 /**
  * - `mem`: each queue's members with the span they count in; `st`: their state changes in the
- *   range, and each one's state in force at its start; `p`: the spans of a staffed state.
+ *   range, and each one's state in force at its start.
+ * - `fl`: each change with whether it leaves the agent staffed, and whether the one before did;
+ *   `fx`: only the changes that flip it; `p`: the staffed spans, from a flip on to the next flip.
  * - `mp`: those spans within each membership; `ev`: +1 and −1 at their ends, grouped by interval
  *   with each change weighted by the time left in its interval.
  */
-const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
+export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
   const until = Math.min(r.to, r.now);
   const members = membershipRows(r, until);
   if (members.length === 0) return [];
+  const staffed = sql`CASE WHEN st.state IN (${sql.join(UNSTAFFED_STATES.map((state) => sql.lit(state)))}) THEN 0 ELSE 1 END`;
   const result = await sql<{ q: unknown; i: unknown; moved: unknown; weighted: unknown }>`
     WITH
-    ${segmentCTE(r)},
     mem (q, sub, f, t) AS (VALUES ${valuesOf(members, [])}),
     who (sub) AS (SELECT DISTINCT mem.sub FROM mem),
     st AS (
@@ -275,16 +301,19 @@ const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSums
         WHERE ${inScope(scope, 'x')} AND x.subscriber_id = who.sub AND x.at < ${big(r.from)}
       )
     ),
-    pr AS (
-      SELECT st.sub, st.at AS a, LEAD(st.at) OVER (PARTITION BY st.sub ORDER BY st.at) AS b, st.state
+    fl AS (
+      SELECT st.sub, st.at, ${staffed} AS now_on, LAG(${staffed}) OVER (PARTITION BY st.sub ORDER BY st.at) AS was_on
       FROM st
     ),
+    fx AS (
+      SELECT fl.sub, fl.at, fl.now_on, LEAD(fl.at) OVER (PARTITION BY fl.sub ORDER BY fl.at) AS next_at
+      FROM fl WHERE fl.was_on IS NULL OR fl.was_on <> fl.now_on
+    ),
     p AS (
-      SELECT pr.sub,
-        CASE WHEN pr.a > ${big(r.from)} THEN pr.a ELSE ${big(r.from)} END AS a,
-        COALESCE(pr.b, ${big(until)}) AS b
-      FROM pr
-      WHERE pr.state NOT IN (${sql.join(UNSTAFFED_STATES.map((state) => sql.lit(state)))})
+      SELECT fx.sub,
+        CASE WHEN fx.at > ${big(r.from)} THEN fx.at ELSE ${big(r.from)} END AS a,
+        COALESCE(fx.next_at, ${big(until)}) AS b
+      FROM fx WHERE fx.now_on = 1
     ),
     mp AS (
       SELECT mem.q,
@@ -296,11 +325,13 @@ const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSums
       SELECT mp.q, mp.a, 1 FROM mp
       UNION ALL
       SELECT mp.q, mp.b, -1 FROM mp WHERE mp.b < ${big(r.to)}
+    ),
+    x AS (
+      SELECT ev.q, ${indexOf(r, sql`ev.at`)} AS i, ev.d, ev.d * (${endOf(r, sql`ev.at`)} - ev.at) AS w
+      FROM ev
     )
-    SELECT ev.q AS q, ${indexOf(sql`ev.at`)} AS i, SUM(ev.d) AS moved,
-      SUM(ev.d * (${beginningOf(sql`ev.at`)} + seg.s - ev.at)) AS weighted
-    FROM ev JOIN seg ON ev.at >= seg.f AND ev.at < seg.t
-    GROUP BY ev.q, ${indexOf(sql`ev.at`)}
+    SELECT x.q AS q, x.i AS i, SUM(x.d) AS moved, SUM(x.w) AS weighted
+    FROM x GROUP BY x.q, x.i
   `.execute(db);
   return result.rows.map((row) => ({ queue: Number(row.q), index: Number(row.i), moved: Number(row.moved), weightedMs: Number(row.weighted) }));
 };
