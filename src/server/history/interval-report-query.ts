@@ -5,7 +5,7 @@
  * staffed members. Intervals need not be equally long (a cut first or last one, a clock change in a
  * zone whose offset moves by less than an interval), so they travel as segments of equal ones.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
 import type { HistoryDb } from './history-tables.js';
@@ -194,6 +194,26 @@ export const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: Interv
   }));
 };
 
+/** Calls in no queue, and in a queue without parameters, in the integer keys of `queueNumber`. */
+const NO_QUEUE_NUMBER = -1;
+const UNKNOWN_QUEUE = -2;
+
+/**
+ * A call's queue as a number (its position in `timelines`), so sorting by queue compares integers,
+ * not text under the database's collation; a queue without parameters is UNKNOWN_QUEUE and keeps
+ * its ID beside.
+ */
+const queueNumber = (r: IntervalSumsRequest) =>
+  r.timelines.length === 0
+    ? sql`CASE WHEN k.queue_id IS NULL THEN ${big(NO_QUEUE_NUMBER)} ELSE ${big(UNKNOWN_QUEUE)} END`
+    : sql`CASE WHEN k.queue_id IS NULL THEN ${big(NO_QUEUE_NUMBER)} ${sql.join(
+        r.timelines.map((q, n) => sql`WHEN k.queue_id = ${q.queueID} THEN ${big(n)}`),
+        sql` `,
+      )} ELSE ${big(UNKNOWN_QUEUE)} END`;
+
+const queueOfNumber = (r: IntervalSumsRequest, n: number, id: unknown): string | null =>
+  n === NO_QUEUE_NUMBER ? null : n === UNKNOWN_QUEUE ? String(id) : (r.timelines[n] as QueueTimeline).queueID;
+
 /**
  * - `c`: each call live at some instant of the range, from its start (or the range's) to its end
  *   (or now); `ev`: +1 where it begins, −1 where it ends inside the range.
@@ -201,10 +221,10 @@ export const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: Interv
  *   takes every change at the same instant together); grouped by interval.
  */
 export const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
-  const result = await sql<{ q: unknown; i: unknown; peak: unknown; moved: unknown; moved_at_start: unknown }>`
+  const result = await sql<{ qn: unknown; q: unknown; i: unknown; peak: unknown; moved: unknown; moved_at_start: unknown }>`
     WITH
     c AS (
-      SELECT k.queue_id AS q,
+      SELECT ${queueNumber(r)} AS qn, k.queue_id AS q,
         CASE WHEN k.started_at > ${big(r.from)} THEN k.started_at ELSE ${big(r.from)} END AS a,
         COALESCE(k.ended_at, ${big(r.now)}) AS b
       FROM calls k
@@ -212,23 +232,23 @@ export const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: Interval
         AND k.started_at < ${big(r.to)} AND (k.ended_at IS NULL OR k.ended_at > ${big(r.from)})
         ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
     ),
-    ev (q, at, d) AS (
-      SELECT c.q, c.a, 1 FROM c WHERE c.b > c.a
+    ev (qn, q, at, d) AS (
+      SELECT c.qn, CASE WHEN c.qn = ${big(UNKNOWN_QUEUE)} THEN c.q END, c.a, 1 FROM c WHERE c.b > c.a
       UNION ALL
-      SELECT c.q, c.b, -1 FROM c WHERE c.b > c.a AND c.b < ${big(r.to)}
+      SELECT c.qn, CASE WHEN c.qn = ${big(UNKNOWN_QUEUE)} THEN c.q END, c.b, -1 FROM c WHERE c.b > c.a AND c.b < ${big(r.to)}
     ),
     lv AS (
-      SELECT ev.q, ev.at, ev.d, SUM(ev.d) OVER (PARTITION BY ev.q ORDER BY ev.at) AS n FROM ev
+      SELECT ev.qn, ev.q, ev.at, ev.d, SUM(ev.d) OVER (PARTITION BY ev.qn, ev.q ORDER BY ev.at) AS n FROM ev
     ),
     x AS (
-      SELECT lv.q, ${indexOf(r, sql`lv.at`)} AS i, CASE WHEN lv.at = ${beginningOf(r, sql`lv.at`)} THEN lv.d ELSE 0 END AS d0, lv.d, lv.n
+      SELECT lv.qn, lv.q, ${indexOf(r, sql`lv.at`)} AS i, CASE WHEN lv.at = ${beginningOf(r, sql`lv.at`)} THEN lv.d ELSE 0 END AS d0, lv.d, lv.n
       FROM lv
     )
-    SELECT x.q AS q, x.i AS i, MAX(x.n) AS peak, SUM(x.d) AS moved, SUM(x.d0) AS moved_at_start
-    FROM x GROUP BY x.q, x.i
+    SELECT x.qn AS qn, x.q AS q, x.i AS i, MAX(x.n) AS peak, SUM(x.d) AS moved, SUM(x.d0) AS moved_at_start
+    FROM x GROUP BY x.qn, x.q, x.i
   `.execute(db);
   return result.rows.map((row) => ({
-    queueID: row.q === null ? null : String(row.q),
+    queueID: queueOfNumber(r, Number(row.qn), row.q),
     index: Number(row.i),
     peak: Number(row.peak),
     moved: Number(row.moved),
@@ -258,7 +278,7 @@ const membershipRows = (r: IntervalSumsRequest, until: number) =>
       const begins = nextStartAtOrAfter(r.starts, from, r.to);
       const ends = nextStartAtOrAfter(r.starts, to, r.to);
       const capped = Math.min(ends, until);
-      return begins >= capped ? [] : entry.members.map((member) => [big(queue), sql`${member}`, big(begins), big(capped)]);
+      return begins >= capped ? [] : entry.members.map((member) => ({ queue, member, begins, capped }));
     }).flat(),
   );
 
@@ -281,20 +301,24 @@ const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): 
  */
 export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
   const until = Math.min(r.to, r.now);
-  const members = membershipRows(r, until);
-  if (members.length === 0) return [];
+  const memberships = membershipRows(r, until);
+  if (memberships.length === 0) return [];
+  // Agents are numbered, so sorting by agent compares integers, not text under the database's collation.
+  const numbers = new Map<string, number>();
+  for (const { member } of memberships) if (!numbers.has(member)) numbers.set(member, numbers.size);
+  const members = memberships.map(({ queue, member, begins, capped }) => [big(queue), big(numbers.get(member) as number), big(begins), big(capped)]);
+  const agents = [...numbers].map(([member, n]) => [big(n), sql`${member}`]);
   const staffed = sql`CASE WHEN st.state IN (${sql.join(UNSTAFFED_STATES.map((state) => sql.lit(state)))}) THEN 0 ELSE 1 END`;
   const result = await sql<{ q: unknown; i: unknown; moved: unknown; weighted: unknown }>`
     WITH
-    mem (q, sub, f, t) AS (VALUES ${valuesOf(members, [])}),
-    who (sub) AS (SELECT DISTINCT mem.sub FROM mem),
+    mem (q, n, f, t) AS (VALUES ${valuesOf(members, [])}),
+    who (n, sub) AS (VALUES ${valuesOf(agents, [])}),
     st AS (
-      SELECT s.subscriber_id AS sub, s.at AS at, s.state AS state
-      FROM agent_states s
+      SELECT who.n AS n, s.at AS at, s.state AS state
+      FROM agent_states s JOIN who ON who.sub = s.subscriber_id
       WHERE ${inScope(scope, 's')} AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
-        AND s.subscriber_id IN (SELECT who.sub FROM who)
       UNION ALL
-      SELECT s.subscriber_id, s.at, s.state
+      SELECT who.n, s.at, s.state
       FROM who JOIN agent_states s ON ${inScope(scope, 's')} AND s.subscriber_id = who.sub
       WHERE s.at = (
         SELECT MAX(x.at) FROM agent_states x
@@ -302,15 +326,15 @@ export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: Inter
       )
     ),
     fl AS (
-      SELECT st.sub, st.at, ${staffed} AS now_on, LAG(${staffed}) OVER (PARTITION BY st.sub ORDER BY st.at) AS was_on
+      SELECT st.n, st.at, ${staffed} AS now_on, LAG(${staffed}) OVER (PARTITION BY st.n ORDER BY st.at) AS was_on
       FROM st
     ),
     fx AS (
-      SELECT fl.sub, fl.at, fl.now_on, LEAD(fl.at) OVER (PARTITION BY fl.sub ORDER BY fl.at) AS next_at
+      SELECT fl.n, fl.at, fl.now_on, LEAD(fl.at) OVER (PARTITION BY fl.n ORDER BY fl.at) AS next_at
       FROM fl WHERE fl.was_on IS NULL OR fl.was_on <> fl.now_on
     ),
     p AS (
-      SELECT fx.sub,
+      SELECT fx.n,
         CASE WHEN fx.at > ${big(r.from)} THEN fx.at ELSE ${big(r.from)} END AS a,
         COALESCE(fx.next_at, ${big(until)}) AS b
       FROM fx WHERE fx.now_on = 1
@@ -319,7 +343,7 @@ export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: Inter
       SELECT mem.q,
         CASE WHEN p.a > mem.f THEN p.a ELSE mem.f END AS a,
         CASE WHEN p.b < mem.t THEN p.b ELSE mem.t END AS b
-      FROM p JOIN mem ON mem.sub = p.sub AND p.a < mem.t AND p.b > mem.f
+      FROM p JOIN mem ON mem.n = p.n AND p.a < mem.t AND p.b > mem.f
     ),
     ev (q, at, d) AS (
       SELECT mp.q, mp.a, 1 FROM mp
@@ -336,8 +360,16 @@ export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: Inter
   return result.rows.map((row) => ({ queue: Number(row.q), index: Number(row.i), moved: Number(row.moved), weightedMs: Number(row.weighted) }));
 };
 
-export const intervalSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSumsRows> => ({
-  offered: await offeredSums(db, scope, r),
-  live: await liveMoves(db, scope, r),
-  staffed: await staffedMoves(db, scope, r),
-});
+/**
+ * The three statements in one read transaction, so they see the same journal. On PostgreSQL the
+ * sorts of a month's changes get the memory to stay off disk, and the statements, run once each,
+ * skip the JIT compilation that would cost more than it saves.
+ */
+export const intervalSums = (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSumsRows> =>
+  db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+      await sql`SET LOCAL jit = off`.execute(trx);
+    }
+    return { offered: await offeredSums(trx, scope, r), live: await liveMoves(trx, scope, r), staffed: await staffedMoves(trx, scope, r) };
+  });
