@@ -293,7 +293,8 @@ const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): 
 
 /**
  * - `mem`: each queue's members with the span they count in; `st`: their state changes in the
- *   range, and each one's state in force at its start.
+ *   range (member by member: SQLite keeps a CROSS JOIN's order, so each is a range of the key),
+ *   and each one's state in force at its start.
  * - `fl`: each change with whether it leaves the agent staffed, and whether the one before did;
  *   `fx`: only the changes that flip it; `p`: the staffed spans, from a flip on to the next flip.
  * - `mp`: those spans within each membership; `ev`: +1 and −1 at their ends, grouped by interval
@@ -315,8 +316,8 @@ export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: Inter
     who (n, sub) AS (VALUES ${valuesOf(agents, [])}),
     st AS (
       SELECT who.n AS n, s.at AS at, s.state AS state
-      FROM agent_states s JOIN who ON who.sub = s.subscriber_id
-      WHERE ${inScope(scope, 's')} AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
+      FROM who CROSS JOIN agent_states s
+      WHERE ${inScope(scope, 's')} AND s.subscriber_id = who.sub AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
       UNION ALL
       SELECT who.n, s.at, s.state
       FROM who JOIN agent_states s ON ${inScope(scope, 's')} AND s.subscriber_id = who.sub
