@@ -164,7 +164,7 @@ const inForceAtStart = (r: IntervalSumsRequest, pick: (entry: ParametersInForce)
  *   service-level-query.ts), the parameters of its queue when it started, and how long an inbound
  *   call waited, up to now (`lw`).
  */
-export const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSums[]> => {
+const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalSums[]> => {
   const result = await sql<RawSums & { q: unknown; i: unknown; lw: unknown }>`
     WITH
     c AS (
@@ -220,7 +220,7 @@ const queueOfNumber = (r: IntervalSumsRequest, n: number, id: unknown): string |
  * - `lv`: each queue's live calls after all of an instant's changes (the window's default frame
  *   takes every change at the same instant together); grouped by interval.
  */
-export const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
+const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<IntervalMoves[]> => {
   const result = await sql<{ qn: unknown; q: unknown; i: unknown; peak: unknown; moved: unknown; moved_at_start: unknown }>`
     WITH
     c AS (
@@ -300,7 +300,7 @@ const nextStartAtOrAfter = (starts: readonly number[], at: number, to: number): 
  * - `mp`: those spans within each membership; `ev`: +1 and −1 at their ends, grouped by interval
  *   with each change weighted by the time left in its interval.
  */
-export const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
+const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsRequest): Promise<StaffedMoves[]> => {
   const until = Math.min(r.to, r.now);
   const memberships = membershipRows(r, until);
   if (memberships.length === 0) return [];
