@@ -23,6 +23,7 @@ import { fanIn, listThroughput, makeCallOverhead, NOT_MODIFIED_PAIRS, type Load,
 import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmarks.js';
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
+import { intervalReportSection, intervalReportTimings } from './interval-report-benchmarks.js';
 import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
 import { QUEUES_PAST_MINUTES, queuesAtSize, queuesSection } from './queues-benchmarks.js';
 import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
@@ -254,6 +255,8 @@ const main = async () => {
   const tenantRatio = tenants.fourLists.quiet.roundP99 / tenants.idle.roundP99;
   log('11. service level and missed callers from the journal');
   const serviceLevels = await serviceLevelTimings();
+  log('16. the interval report of 31 days in 20 queues');
+  const intervalReports = await intervalReportTimings();
 
   const browser = await launchBrowser();
   try {
@@ -390,7 +393,10 @@ ${asteriskSection(asteriskFresh, asteriskReconnects, asteriskRequests)}
 ${lighthouseSection(lighthouseRows)}
 
 ## 15. Queues at 10,000 calls, 2,000 agents, 50 queues
-${queuesSection(queueRows)}`;
+${queuesSection(queueRows)}
+
+## 16. The interval report: 31 days in quarter hours, 20 queues
+${intervalReportSection(intervalReports)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {
