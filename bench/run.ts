@@ -24,6 +24,7 @@ import { PAST_CAP_LISTS, tenantIsolation, type Latency } from './tenant-benchmar
 import { fanOut, wireBytes, type Delivery, type FanOut, type WireBytes } from './stream-benchmarks.js';
 import { serviceLevelSection, serviceLevelTimings } from './service-level-benchmarks.js';
 import { agentReportSection, agentReportTimings, REPORT_AGENTS } from './agent-report-benchmarks.js';
+import { intervalReportSection, intervalReportTimings } from './interval-report-benchmarks.js';
 import { BOARD_AGENTS, boardAtSize, boardSection } from './board-benchmarks.js';
 import { QUEUES_PAST_MINUTES, queuesAtSize, queuesSection } from './queues-benchmarks.js';
 import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
@@ -257,6 +258,8 @@ const main = async () => {
   const serviceLevels = await serviceLevelTimings();
   log(`16. the agents report: 31 days of ${count(REPORT_AGENTS)} agents`);
   const agentReports = await agentReportTimings();
+  log('17. the interval report of 31 days in 20 queues');
+  const intervalReports = await intervalReportTimings();
 
   const browser = await launchBrowser();
   try {
@@ -396,7 +399,10 @@ ${lighthouseSection(lighthouseRows)}
 ${queuesSection(queueRows)}
 
 ## 16. The agents report: 31 days of ${count(REPORT_AGENTS)} agents
-${agentReportSection(agentReports)}`;
+${agentReportSection(agentReports)}
+
+## 17. The interval report: 31 days in quarter hours, 20 queues
+${intervalReportSection(intervalReports)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {

@@ -20,18 +20,23 @@ export const INTERVAL_DEFINITIONS = {
   start:
     "Where the interval begins. Intervals start on the hour in the service's time zone (`timeZone` in its config) and every intervalMinutes after, " +
     'so a day with a clock change has 23 or 25 hours of them; the first and last are cut at fromDate and toDate.',
-  queueID: 'The queue whose calls the row counts; null for the inbound calls in no queue.',
+  queueID: 'The queue whose calls the row counts; null for the calls in no queue: the inbound calls no queue took, and every outbound call.',
   parameters:
     "Each call is counted with its queue's answerWithinSeconds and shortAbandonSeconds in force when it was offered (started); " +
-    'answerWithinSeconds, shortAbandonSeconds and serviceLevelTarget on the row are those in force at the interval\'s start. Changing a target never rewrites the past.',
+    'answerWithinSeconds, shortAbandonSeconds and serviceLevelTarget on the row are those in force at the interval\'s start. Changing a target never rewrites the past. ' +
+    'A call offered before the first parameters the journal holds counts with those first ones; a queue the journal holds none of, with its parameters now; ' +
+    'a queue no longer configured keeps its last. The calls in no queue count with the defaults (20 s, 5 s) and have no target (null).',
   longestWaitSeconds:
     "Longest wait of the interval's offered calls: from start to answer, to the end of a call never answered, or to the report's time for a call still waiting; 0 when none was offered.",
-  peakConcurrentCalls: "Most of the queue's calls (inbound and outbound) live at one moment of the interval.",
+  peakConcurrentCalls:
+    "Most of the queue's calls (inbound and outbound) live at one moment of the interval: a call is live from its start until its end (or the report's time), " +
+    'so one live across intervals counts in each.',
   agentsStaffed:
-    "Mean over the interval of the queue's members (those listed when the interval began) whose state was not offline, inactive or unknown, " +
-    'from the journal of agent states; null for the calls in no queue.',
+    "Time-weighted mean over the interval, up to the report's time, of the queue's members (those listed when the interval began) whose state was not offline, inactive or unknown, " +
+    'from the journal of agent states (an agent is unknown before their first change), to two decimals; 0 for an interval wholly after the report\'s time; null for the calls in no queue.',
   agentsNeeded:
-    'Erlang C on the interval: offeredPerHour = offered × 60 ÷ intervalMinutes, averageHandleSeconds = averageTalkSeconds of the interval, ' +
+    "Erlang C on the interval: offeredPerHour = offered × 3600 ÷ the interval's length in seconds (intervalMinutes × 60, less where fromDate or toDate cuts it), " +
+    'averageHandleSeconds = averageTalkSeconds of the interval, ' +
     'with the serviceLevelTarget and answerWithinSeconds in force; the smallest whole n > A (A = offeredPerHour ÷ 3600 × averageHandleSeconds) ' +
     'whose predicted service level reaches the target. 0 with no call offered; null when no answered call ended (no handle time), and for the calls in no queue.',
 } as const;

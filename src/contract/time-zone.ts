@@ -35,6 +35,9 @@ const wallClockAsUTC = (zone: string, at: number): number => {
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 };
 
+/** How far `zone`'s wall clock is ahead of UTC at `at`, in ms (Europe/Berlin in summer: 7,200,000). */
+export const utcOffsetIn = (zone: string, at: number): number => wallClockAsUTC(zone, at) - Math.floor(at / 1000) * 1000;
+
 /** The last answer per zone, for the minute it was asked in: a midnight falls on a minute, so the answer holds for all of it. */
 const lastMidnight = new Map<string, { minute: number; start: number }>();
 

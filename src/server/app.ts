@@ -35,6 +35,7 @@ import { callsRoutes } from './routes/calls-routes.js';
 import { meRoute } from './routes/me-route.js';
 import { agentReportRoute } from './routes/agent-report-route.js';
 import { serviceLevelRoutes } from './routes/service-level-routes.js';
+import { intervalReportRoute } from './routes/interval-report-route.js';
 import { simulatorControlRoute } from './routes/simulator-control-route.js';
 import { subscribersRoute } from './routes/subscribers-route.js';
 import { systemRoutes } from './routes/system-routes.js';
@@ -43,6 +44,7 @@ import { phoneSystemFactory } from './runtime/phone-system-factory.js';
 import { ReportScheduler } from './reports/report-scheduler.js';
 import { unavailableReportSource, type ReportSource } from './reports/report-source.js';
 import { smtpSender } from './reports/smtp-sender.js';
+import { startQueueParameterRecording, type QueueParameterRecording } from './queues/queue-parameter-recorder.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
 
 declare module 'fastify' {
@@ -239,6 +241,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(agentReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });
+    await api.register(intervalReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });
     await api.register(subscribersRoute, { registry });
     await api.register(agentsRoute, { registry });
     await api.register(queuesRoute, { registry });
@@ -288,16 +291,19 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       historyBackfill.start();
     });
   let stopRetention: (() => Promise<void>) | undefined;
+  let queueParameters: QueueParameterRecording | undefined;
   if (options.autoSync ?? true)
     app.addHook('onReady', async () => {
       stopRetention = startRetention({ store: options.history, retentionDays: options.config.history.retentionDays, clock, log: app.log });
       cluster?.start();
       registry.startSync();
       reportScheduler?.start();
+      queueParameters = startQueueParameterRecording({ history: options.history, sources: registry.all(), clock, log: app.log });
     });
   app.addHook('onClose', async () => {
     await reportScheduler?.stop();
     await historyBackfill?.stop();
+    await queueParameters?.stop();
     await registry.close();
     await solo?.release();
     await cluster?.stop();

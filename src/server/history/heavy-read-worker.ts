@@ -32,6 +32,11 @@ const answer = async ({ id, name, args }: ReadRequest): Promise<void> => {
       port.postMessage({ id, ok: true, value: { ...value, body: new Uint8Array(bytes) } } satisfies ReadAnswer, [bytes]);
       return;
     }
+    if (value instanceof Uint8Array && value.byteOffset === 0 && value.buffer instanceof ArrayBuffer && value.byteLength === value.buffer.byteLength) {
+      // An answer made as its bytes (the interval report) is handed over the same way.
+      port.postMessage({ id, ok: true, value: new Uint8Array(value.buffer) } satisfies ReadAnswer, [value.buffer]);
+      return;
+    }
     port.postMessage({ id, ok: true, value } satisfies ReadAnswer);
   } catch (error) {
     port.postMessage({ id, ok: false, message: (error as Error).message } satisfies ReadAnswer);

@@ -12,6 +12,7 @@ import type { QueueSelection } from '../queues/queue-selection.js';
 import { queueCondition } from './queue-condition.js';
 import type { JournaledCall } from '../calls/call-journal.js';
 import { fromCallRow, type CallRow } from './call-rows.js';
+import { intervalReport, type IntervalReportBody, type IntervalReportRequest } from './interval-report.js';
 import { concurrencyBuckets, type ConcurrencyBucketRow, type ConcurrencyRequest } from './concurrency-query.js';
 import type { HistoryDb } from './history-tables.js';
 import { missedCalls, type MissedCalls, type MissedCallsRequest } from './missed-calls-query.js';
@@ -50,6 +51,7 @@ export interface HeavyReadArgs {
   serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];
   agentTime: [ProviderScope, AgentTimeRequest];
+  intervalReport: [ProviderScope, IntervalReportRequest];
 }
 
 export interface HeavyReadResults {
@@ -60,6 +62,7 @@ export interface HeavyReadResults {
   serviceLevelsByQueue: QueueServiceLevelRows;
   missedCalls: MissedCalls;
   agentTime: AgentTimeRow[];
+  intervalReport: IntervalReportBody;
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -155,6 +158,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   serviceLevelsByQueue: serviceLevelRowsByQueue,
   missedCalls,
   agentTime,
+  intervalReport,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

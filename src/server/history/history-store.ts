@@ -14,6 +14,7 @@ import type { CallJournal, JournaledCall, JournalRecall } from '../calls/call-jo
 import { fromCallRow, toCallRow } from './call-rows.js';
 import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
+import type { IntervalReportBody, IntervalReportRequest } from './interval-report.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
@@ -139,6 +140,11 @@ export class HistoryStore {
   /** How each agent spent a range: time per state and their calls (the agents report). */
   agentTime(scope: ProviderScope, request: AgentTimeRequest, lane = SERVICE_LANE): Promise<AgentTimeRow[]> {
     return this.reader.read('agentTime', [scope, request], lane);
+  }
+
+  /** The interval report's answer, as its bytes, from a reader thread. */
+  intervalReport(scope: ProviderScope, request: IntervalReportRequest, lane = SERVICE_LANE): Promise<IntervalReportBody> {
+    return this.reader.read('intervalReport', [scope, request], lane);
   }
 
   /**

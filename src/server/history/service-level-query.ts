@@ -59,7 +59,7 @@ export interface ServiceLevelRows {
 }
 
 /** One aggregate column per sum, over the per-call columns of `c` (see below). */
-const AGGREGATES = sql`
+export const AGGREGATES = sql`
   SUM(CASE WHEN c.o = 0 THEN 1 ELSE 0 END) AS offered,
   SUM(CASE WHEN c.o = 0 AND c.wait IS NOT NULL THEN 1 ELSE 0 END) AS answered,
   SUM(CASE WHEN c.o = 0 AND c.wait IS NOT NULL AND c.wait <= c.aw THEN 1 ELSE 0 END) AS within,
@@ -80,11 +80,11 @@ const AGGREGATES = sql`
   )}
 `;
 
-type RawSums = Record<string, unknown>;
+export type RawSums = Record<string, unknown>;
 
 const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
-const sumsOf = (row: RawSums): ServiceLevelSums => ({
+export const sumsOf = (row: RawSums): ServiceLevelSums => ({
   offered: number(row.offered),
   answered: number(row.answered),
   answeredWithin: number(row.within),

@@ -1,0 +1,111 @@
+/** The interval report (our extension): each queue's figures per interval of the day, with the parameters in force then. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseQueryDate } from '../../contract/call-record.js';
+import { routePatterns, type ProviderScope } from '../../contract/paths.js';
+import { INTERVAL_DEFINITIONS, intervalReportQuerySchema, intervalReportSchema, MAX_REPORT_DAYS, type IntervalMinutes } from '../../contract/reports.js';
+import { DEFAULT_ANSWER_WITHIN_SECONDS, DEFAULT_SHORT_ABANDON_SECONDS } from '../../contract/service-levels.js';
+import { startOfDayIn } from '../../contract/time-zone.js';
+import { tokenKey } from '../auth/concurrency-slots.js';
+import { midnightIn } from '../history/report-intervals.js';
+import { ApiProblem } from '../http/api-problem.js';
+import type { RouteDoc } from '../http/route-catalog.js';
+import { zodProblem } from '../http/zod-problem.js';
+import { prepareAnalytics, type AnalyticsRoutesOptions } from './analytics-routes.js';
+import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
+
+export interface IntervalReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
+  /** The service's time zone: where intervals start on the hour and a calendar date begins. */
+  timeZone: string;
+}
+
+type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
+
+/** Quarter hours unless asked: the finest of the three, the one staffing plans are made in. */
+export const DEFAULT_INTERVAL_MINUTES: IntervalMinutes = 15;
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const definitions = Object.entries(INTERVAL_DEFINITIONS)
+  .map(([name, text]) => `\`${name}\`: ${text}`)
+  .join(' ');
+
+const intervalReportDoc: RouteDoc = {
+  operationId: 'getIntervalReport',
+  summary: "Each queue's service level, waits, peak calls and staffing per interval (extension)",
+  description:
+    'One row per interval and queue, every interval of every selected queue (empty ones included), then the calls in no queue; ' +
+    'without `queueID`, a queue no longer configured that was offered calls in the range is listed before them. The service-level ' +
+    `figures keep their names and definitions from the service-levels endpoint. ${definitions} ` +
+    "`fromDate` defaults to today's midnight and `toDate` to now; a calendar date (2026-03-29) is that day's midnight in the " +
+    `service's time zone. At most ${MAX_REPORT_DAYS} days. Computed in a reader thread from the call journal, the journal of agent ` +
+    'states and the history of queue parameters; a heavy query, under the same limit as the analytics.',
+  parameters: [
+    { name: 'fromDate', in: 'query', schema: { type: 'string' }, description: 'An ISO 8601 date-time, or a calendar date: its midnight in the time zone.' },
+    { name: 'toDate', in: 'query', schema: { type: 'string' }, description: 'As fromDate; the range ends before it.' },
+    {
+      name: 'intervalMinutes',
+      in: 'query',
+      description: `The length of an interval: 15, 30 or 60 (${DEFAULT_INTERVAL_MINUTES} by default).`,
+      schema: { type: 'integer', enum: [15, 30, 60] },
+    },
+    QUEUE_ID_PARAMETER,
+  ],
+  responses: { '200': { description: 'The rows, by start and then by queue', json: intervalReportSchema } },
+  problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
+  otherMethods: () => 'Reports are read-only.',
+};
+
+/** A query date as an instant: a calendar date is its midnight in `zone`. */
+const instantOf = (text: string, zone: string): number => (text.length === 10 ? midnightIn(zone, text) : (parseQueryDate(text) as number));
+
+const rangeOf = (query: { fromDate?: string; toDate?: string }, now: number, zone: string) => {
+  const to = query.toDate === undefined ? now : instantOf(query.toDate, zone);
+  const from = query.fromDate === undefined ? startOfDayIn(zone, now) : instantOf(query.fromDate, zone);
+  if (from >= to)
+    throw new ApiProblem('invalid_request', `fromDate (${iso(from)}) is not before toDate (${iso(to)}).`, {
+      errors: [{ field: 'fromDate', message: 'must be before toDate' }],
+    });
+  if (to - from > MAX_REPORT_DAYS * DAY_MS)
+    throw new ApiProblem('invalid_request', `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_REPORT_DAYS} days.`, {
+      errors: [{ field: 'fromDate', message: `must be at most ${MAX_REPORT_DAYS} days before toDate` }],
+    });
+  return { from, to };
+};
+
+export const intervalReportRoute = async (app: FastifyInstance, { registry, history, heavyQueries, clock, timeZone }: IntervalReportRouteOptions) => {
+  app.get(routePatterns.intervalReport, { config: { doc: intervalReportDoc } }, async (request: ScopeRequest, reply: FastifyReply) => {
+    const runtime = prepareAnalytics(request, registry);
+    const query = intervalReportQuerySchema.safeParse(request.query);
+    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    const now = clock.now();
+    const range = rangeOf(query.data, now, timeZone);
+    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    // The first sync journals the calls live now, so a fresh start's answer includes them.
+    await runtime.sync.ready();
+    const body = await heavyQueries.run(request.principal, () =>
+      history.intervalReport(
+        runtime.scope,
+        {
+          ...range,
+          now,
+          intervalMinutes: Number(query.data.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) as IntervalMinutes,
+          timeZone,
+          configured: runtime.queueDirectory.queues.map((q) => ({
+            queueID: q.id,
+            name: q.name,
+            answerWithinMs: q.answerWithinSeconds * 1000,
+            shortAbandonMs: q.shortAbandonSeconds * 1000,
+            serviceLevelTarget: q.serviceLevelTarget,
+            members: q.members,
+          })),
+          answerWithinMs: DEFAULT_ANSWER_WITHIN_SECONDS * 1000,
+          shortAbandonMs: DEFAULT_SHORT_ABANDON_SECONDS * 1000,
+          ...(queues ? { queues } : {}),
+        },
+        tokenKey(request.principal),
+      ),
+    );
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  });
+};
