@@ -14,6 +14,7 @@ import type { CallJournal, JournaledCall, JournalRecall } from '../calls/call-jo
 import { fromCallRow, toCallRow } from './call-rows.js';
 import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
+import { CallExports } from './call-exports.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
@@ -47,6 +48,8 @@ export interface CallAction {
 export class HistoryStore {
   /** Make-call Idempotency-Keys, kept beside the journal so they hold across restarts and instances. */
   readonly idempotencyKeys: IdempotencyKeys;
+  /** Whole ranges of calls out as files, each on a thread and a connection of its own. */
+  readonly exports: CallExports;
 
   private constructor(
     private readonly db: HistoryDb,
@@ -54,14 +57,16 @@ export class HistoryStore {
     readonly location: HistoryLocation,
     /** Where the heavy reads run: reader threads, off the event loop. */
     private readonly reader: HeavyReader,
+    inMemory = false,
   ) {
     this.idempotencyKeys = new IdempotencyKeysTable(db);
+    this.exports = new CallExports(location, inMemory ? db : undefined);
   }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
     const db = await openHistoryDatabase(location);
     const inMemory = location.kind === 'embedded' && location.file === ':memory:';
-    return new HistoryStore(db, location, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
+    return new HistoryStore(db, location, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location), inMemory);
   }
 
   get dialect(): HistoryDialect {
