@@ -6,16 +6,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadPriority, WORKER_NICE } from '../worker-thread.js';
-import { compileExport, compileExportCount, exportChunks, type CallExportRequest } from './call-export.js';
+import type { ExportStatement } from './call-export.js';
+import { exportChunks, type ExportFile } from './call-export-format.js';
 import { openExportConnection, type ExportConnection } from './export-cursor.js';
 import type { HistoryLocation } from './open-history-database.js';
 
-export interface ExportJob {
-  location: HistoryLocation;
-  request: CallExportRequest;
-  /** The file, or only how many calls it would hold. */
-  mode: 'file' | 'count';
-}
+/** The file, or only how many calls it would hold; the statement is compiled by the caller, for the location's dialect. */
+export type ExportJob = { location: HistoryLocation; statement: ExportStatement } & ({ mode: 'file'; file: ExportFile } | { mode: 'count' });
 
 /** 'more': the reply wants another chunk; 'stop': the client went away. */
 export type ExportCommand = 'more' | 'stop';
@@ -32,7 +29,7 @@ const HEAD_START = 1;
 if (!parentPort) throw new Error('call-export-worker runs as a worker thread (see call-exports.ts)');
 lowerThisThreadPriority(WORKER_NICE.background);
 const port = parentPort;
-const { location, request, mode } = workerData as ExportJob;
+const job = workerData as ExportJob;
 
 /** Chunks the reply has asked for; a take waits for one, and answers false once the export is stopped. */
 let credit = HEAD_START;
@@ -69,12 +66,12 @@ const post = (chunk: Buffer): void => {
 
 /** Answers whether the file was written to its end (not stopped). */
 const run = async (connection: ExportConnection): Promise<boolean> => {
-  if (mode === 'count') {
-    const count = await connection.count(compileExportCount(location.kind, request));
+  if (job.mode === 'count') {
+    const count = await connection.count(job.statement);
     port.postMessage({ kind: 'count', count } satisfies ExportMessage);
     return false;
   }
-  for await (const chunk of exportChunks(connection.batches(compileExport(location.kind, request)), request)) {
+  for await (const chunk of exportChunks(connection.batches(job.statement), job.file)) {
     if (!(await take())) return false;
     post(chunk);
   }
@@ -85,7 +82,7 @@ const main = async (): Promise<void> => {
   let connection: ExportConnection | undefined;
   let written = false;
   try {
-    connection = await openExportConnection(location);
+    connection = await openExportConnection(job.location);
     written = await run(connection);
   } catch (error) {
     if (!stopped) port.postMessage({ kind: 'failed', message: (error as Error).message } satisfies ExportMessage);

@@ -8,8 +8,10 @@
 import { Readable } from 'node:stream';
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
 import { startWorker } from '../worker-thread.js';
-import { batchesOf, EXPORT_BATCH_ROWS, exportChunks, exportCountQuery, exportQuery, type CallExportRequest } from './call-export.js';
+import { compileExport, compileExportCount, exportCountQuery, exportQuery, type CallExportRequest } from './call-export.js';
+import { batchesOf, EXPORT_BATCH_ROWS, exportChunks } from './call-export-format.js';
 import type { ExportCommand, ExportJob, ExportMessage } from './call-export-worker.js';
+import type { CallRow } from './call-rows.js';
 import type { HistoryDb } from './history-tables.js';
 import type { HistoryLocation } from './open-history-database.js';
 
@@ -48,7 +50,7 @@ export class CallExports {
   async count(request: CallExportRequest): Promise<number> {
     if (this.inline) return Number((await exportCountQuery(this.inline, request).executeTakeFirstOrThrow()).count);
     const message = await new Promise<ExportMessage>((resolve, reject) => {
-      const worker = this.start({ location: this.location, request, mode: 'count' });
+      const worker = this.start({ location: this.location, statement: compileExportCount(this.location.kind, request), mode: 'count' });
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the export thread exited (code ${code})`)));
@@ -63,7 +65,12 @@ export class CallExports {
     if (this.running >= this.cap) throw new SlotsExhausted('heavy-queries', 'total', this.cap);
     if (this.inline) return this.openInline(request);
     this.running += 1;
-    const worker = this.start({ location: this.location, request, mode: 'file' });
+    const worker = this.start({
+      location: this.location,
+      statement: compileExport(this.location.kind, request),
+      mode: 'file',
+      file: { provider: request.provider, format: request.format, retentionDays: request.retentionDays, ...(request.retentionCut === undefined ? {} : { retentionCut: request.retentionCut }) },
+    });
     let finished = false;
     const stream = new Readable({
       highWaterMark: STREAM_HIGH_WATER,
@@ -98,7 +105,7 @@ export class CallExports {
   private openInline(request: CallExportRequest): Readable {
     const db = this.inline as HistoryDb;
     this.running += 1;
-    const stream = Readable.from(exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS)), request), { objectMode: false });
+    const stream = Readable.from(exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS) as AsyncIterable<CallRow>), request), { objectMode: false });
     stream.once('close', () => {
       this.running -= 1;
     });

@@ -4,17 +4,17 @@
  * the loop early (a client that went away) closes the cursor and the connection.
  */
 import SQLite from 'better-sqlite3';
-import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { CallRow } from './call-rows.js';
-import { EXPORT_BATCH_ROWS } from './call-export.js';
+import type { ExportStatement } from './call-export.js';
+import { EXPORT_BATCH_ROWS } from './call-export-format.js';
 import type { HistoryLocation } from './open-history-database.js';
 
 /** The export's own connection: read-only on SQLite, one client on PostgreSQL; never one of the service's pools. */
 export interface ExportConnection {
-  batches(query: CompiledQuery): AsyncGenerator<CallRow[]>;
-  count(query: CompiledQuery): Promise<number>;
+  batches(query: ExportStatement): AsyncGenerator<CallRow[]>;
+  count(query: ExportStatement): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ const embeddedConnection = (file: string): ExportConnection => {
   database.pragma('busy_timeout = 5000');
   return {
     async *batches({ sql, parameters }) {
-      const rows = database.prepare(sql).iterate(...parameters) as IterableIterator<CallRow>;
+      const rows = database.prepare(sql).iterate(...(parameters as unknown[])) as IterableIterator<CallRow>;
       try {
         for (;;) {
           const batch: CallRow[] = [];
@@ -41,7 +41,7 @@ const embeddedConnection = (file: string): ExportConnection => {
         rows.return?.();
       }
     },
-    count: async ({ sql, parameters }) => Number((database.prepare(sql).get(...parameters) as { count: number }).count),
+    count: async ({ sql, parameters }) => Number((database.prepare(sql).get(...(parameters as unknown[])) as { count: number }).count),
     close: async () => void database.close(),
   };
 };

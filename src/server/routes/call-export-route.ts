@@ -15,7 +15,8 @@ import {
 } from '../../contract/reports.js';
 import type { ConcurrencySlots } from '../auth/concurrency-slots.js';
 import type { Clock } from '../clock.js';
-import type { CallExportRequest, ExportFormat } from '../history/call-export.js';
+import type { CallExportRequest } from '../history/call-export.js';
+import type { ExportFormat } from '../history/call-export-format.js';
 import { MAX_CONCURRENT_EXPORTS } from '../history/call-exports.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
