@@ -28,6 +28,7 @@ import { QUEUES_PAST_MINUTES, queuesAtSize, queuesSection } from './queues-bench
 import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
 import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
+import { exportRuns, exportSection } from './export-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -254,6 +255,8 @@ const main = async () => {
   const tenantRatio = tenants.fourLists.quiet.roundP99 / tenants.idle.roundP99;
   log('11. service level and missed callers from the journal');
   const serviceLevels = await serviceLevelTimings();
+  log('16. the whole history out: a call export');
+  const exports = await exportRuns(quick ? 100_000 : 1_000_000, quick ? 1 : 4);
 
   const browser = await launchBrowser();
   try {
@@ -390,7 +393,10 @@ ${asteriskSection(asteriskFresh, asteriskReconnects, asteriskRequests)}
 ${lighthouseSection(lighthouseRows)}
 
 ## 15. Queues at 10,000 calls, 2,000 agents, 50 queues
-${queuesSection(queueRows)}`;
+${queuesSection(queueRows)}
+
+## 16. The whole history out: a call export
+${exportSection(exports)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {

@@ -18,7 +18,7 @@ export type ExportJob = { location: HistoryLocation; statement: ExportStatement 
 export type ExportCommand = 'more' | 'stop';
 
 export type ExportMessage =
-  | { kind: 'chunk'; bytes: Uint8Array }
+  | { kind: 'chunk'; text: string }
   | { kind: 'end' }
   | { kind: 'count'; count: number }
   | { kind: 'failed'; message: string };
@@ -57,13 +57,6 @@ port.on('message', (command: ExportCommand) => {
   else credit += 1;
 });
 
-/** A chunk's bytes are handed over, not copied, unless they share their memory with other buffers (a small one in Node's pool). */
-const post = (chunk: Buffer): void => {
-  const own = chunk.buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
-  const bytes = own ? (chunk.buffer as ArrayBuffer) : new Uint8Array(chunk).buffer;
-  port.postMessage({ kind: 'chunk', bytes: new Uint8Array(bytes) } satisfies ExportMessage, [bytes]);
-};
-
 /** Answers whether the file was written to its end (not stopped). */
 const run = async (connection: ExportConnection): Promise<boolean> => {
   if (job.mode === 'count') {
@@ -73,7 +66,7 @@ const run = async (connection: ExportConnection): Promise<boolean> => {
   }
   for await (const chunk of exportChunks(connection.batches(job.statement), job.file)) {
     if (!(await take())) return false;
-    post(chunk);
+    port.postMessage({ kind: 'chunk', text: chunk } satisfies ExportMessage);
   }
   return true;
 };

@@ -19,9 +19,9 @@ import type { HistoryLocation } from './open-history-database.js';
 export const MAX_CONCURRENT_EXPORTS = 2;
 /** An export thread's heap holds a batch of rows and a chunk or two: this bound only stops a runaway. */
 const EXPORT_HEAP_MB = 64;
-const EXPORT_YOUNG_MB = 8;
-/** Bytes the reply's stream holds before it stops asking for more. */
-const STREAM_HIGH_WATER = 128 * 1024;
+const EXPORT_YOUNG_MB = 2;
+/** Chunks of text the reply's stream holds before it stops asking for more. */
+const STREAM_HIGH_WATER = 2;
 /** How long a stopped export may take to close its cursor and connection before its thread is ended. */
 const STOP_GRACE_MS = 2000;
 
@@ -72,7 +72,9 @@ export class CallExports {
       file: { provider: request.provider, format: request.format, retentionDays: request.retentionDays, ...(request.retentionCut === undefined ? {} : { retentionCut: request.retentionCut }) },
     });
     let finished = false;
+    // Strings, not bytes (see CHUNK_CHARS): the socket encodes each one as it writes it.
     const stream = new Readable({
+      objectMode: true,
       highWaterMark: STREAM_HIGH_WATER,
       read: () => worker.postMessage('more' satisfies ExportCommand),
       destroy: (error, callback) => {
@@ -85,7 +87,7 @@ export class CallExports {
       },
     });
     worker.on('message', (message: ExportMessage) => {
-      if (message.kind === 'chunk') stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+      if (message.kind === 'chunk') stream.push(message.text);
       else if (message.kind === 'end') {
         finished = true;
         stream.push(null);
@@ -105,7 +107,9 @@ export class CallExports {
   private openInline(request: CallExportRequest): Readable {
     const db = this.inline as HistoryDb;
     this.running += 1;
-    const stream = Readable.from(exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS) as AsyncIterable<CallRow>), request), { objectMode: false });
+    const stream = Readable.from(exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS) as AsyncIterable<CallRow>), request), {
+      highWaterMark: STREAM_HIGH_WATER,
+    });
     stream.once('close', () => {
       this.running -= 1;
     });

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
+import { callRecordSchema, listCallsResponseSchema, type CallRecord } from '../../contract/call-record.js';
 import { paths } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
 import { EXPORT_COUNT_HEADER, RETENTION_CUT_HEADER } from '../../contract/reports.js';
@@ -182,6 +182,7 @@ describe('GET call export', () => {
     const [header, ...rows] = parseCsv(res.body);
     const list = await listRecords();
     expect(header).toEqual(COLUMNS);
+    expect(COLUMNS).toEqual(Object.keys(callRecordSchema.shape));
     expect(rows.map((row) => toRecord(header!, row))).toEqual(list);
     expect(list.map((record) => record.callID)).toEqual(IN_RANGE);
     // The awkward ones, as written.
@@ -305,7 +306,7 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
 };
 
 describe('an export whose client goes away', () => {
-  it('stops reading and frees its connection', { timeout: 30_000 }, async () => {
+  it('stops reading and frees its connection; past the cap of exports at once, the next is a 503', { timeout: 30_000 }, async () => {
     await start();
     // About 25 MB of file: far more than the socket buffers between the two ends hold.
     const PADDING = 'x'.repeat(1000);
@@ -313,11 +314,13 @@ describe('an export whose client goes away', () => {
     await t!.store.importCalls(acmePbx, many);
     const address = await t!.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address) as unknown as AddressInfo;
-    const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: exportURL(`fromDate=${FROM}&toDate=2026-11-23`), headers: { authorization: `Bearer ${tokens.acmeAll}` } }, resolve);
-      req.on('error', reject);
-      req.end();
-    });
+    const open = () =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: exportURL(`fromDate=${FROM}&toDate=2026-11-23`), headers: { authorization: `Bearer ${tokens.acmeAll}` } }, resolve);
+        req.on('error', reject);
+        req.end();
+      });
+    const response = await open();
     expect(response.statusCode).toBe(200);
     // The client reads one chunk and stops reading: the export waits for the socket, it does not run ahead.
     await new Promise((resolve) => response.once('data', resolve));
@@ -325,6 +328,14 @@ describe('an export whose client goes away', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t!.store.exports.liveThreads).toBe(1);
     if (isPostgres()) expect(await exportSessions()).toBe(1);
+
+    // Past the service's exports at once, the next is told to come back.
+    const second = await open();
+    const third = await get(exportURL(`fromDate=${FROM}&toDate=${TO}`));
+    expect(third.statusCode).toBe(503);
+    expect(problemSchema.parse(third.json()).code).toBe('service_busy');
+    expect(third.headers['retry-after']).toBe('1');
+    second.destroy();
 
     response.destroy();
     await until(() => t!.store.exports.liveThreads === 0);
