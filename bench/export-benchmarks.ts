@@ -76,7 +76,8 @@ const bundleWorkers = async (): Promise<{ dir: string; dispose: () => void }> =>
 };
 
 /** A process's resident memory now, in MB. */
-const rssMB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMB = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 export interface ExportRun {
   format: 'csv' | 'ndjson';
@@ -101,7 +102,12 @@ const timedExport = (service: Child, query: string, format: 'csv' | 'ndjson'): P
     let bytes = 0;
     let lines = 0;
     const req = request(
-      { host: '127.0.0.1', port: service.port, path: `${EXPORT_PATH}?${query}&format=${format}`, headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` } },
+      {
+        host: '127.0.0.1',
+        port: service.port,
+        path: `${EXPORT_PATH}?${query}&format=${format}`,
+        headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` },
+      },
       (res) => {
         if (res.statusCode !== 200) reject(new Error(`the export answered ${res.statusCode}`));
         res.on('data', (chunk: Buffer) => {
@@ -114,7 +120,17 @@ const timedExport = (service: Child, query: string, format: 'csv' | 'ndjson'): P
           clearInterval(sampler);
           rssPeakMB = Math.max(rssPeakMB, rssMB(service.pid));
           const rows = format === 'csv' ? lines - 1 : lines;
-          resolve({ format, rows, bytes, seconds, rowsPerSecond: rows / seconds, firstByteMs, rssBeforeMB, rssPeakMB, rssGrowthMB: rssPeakMB - rssBeforeMB });
+          resolve({
+            format,
+            rows,
+            bytes,
+            seconds,
+            rowsPerSecond: rows / seconds,
+            firstByteMs,
+            rssBeforeMB,
+            rssPeakMB,
+            rssGrowthMB: rssPeakMB - rssBeforeMB,
+          });
         });
         res.on('error', reject);
       },
@@ -137,7 +153,11 @@ const quietPolls = async (port: number, seconds: number): Promise<Answer[]> => {
   return result;
 };
 
-const p99 = (answers: Answer[]) => quantile(answers.map((a) => a.ms).sort((a, b) => a - b), 0.99);
+const p99 = (answers: Answer[]) =>
+  quantile(
+    answers.map((a) => a.ms).sort((a, b) => a - b),
+    0.99,
+  );
 
 export interface ListUnderExport {
   rounds: number;
@@ -175,7 +195,12 @@ export interface ExportBench {
 }
 
 /** Fills a journal with `calls` calls at `location`, starts the service over it, and measures. */
-export const exportBench = async (store: string, location: HistoryLocation, calls: number, rounds: number): Promise<ExportBench> => {
+export const exportBench = async (
+  store: string,
+  location: HistoryLocation,
+  calls: number,
+  rounds: number,
+): Promise<ExportBench> => {
   const now = Date.now();
   const fillStart = performance.now();
   await fillJournal(location, calls, now);
@@ -189,7 +214,13 @@ export const exportBench = async (store: string, location: HistoryLocation, call
     const headStart = performance.now();
     const head = await new Promise<string>((resolve, reject) => {
       const req = request(
-        { method: 'HEAD', host: '127.0.0.1', port: service.port, path: `${EXPORT_PATH}?${query}`, headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` } },
+        {
+          method: 'HEAD',
+          host: '127.0.0.1',
+          port: service.port,
+          path: `${EXPORT_PATH}?${query}`,
+          headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` },
+        },
         (res) => {
           res.resume();
           resolve(String(res.headers['callboard-export-calls']));
@@ -215,7 +246,11 @@ export const exportBench = async (store: string, location: HistoryLocation, call
       failed += [...alone, ...during.quiet].filter((a) => a.status !== 200).length;
       mbps += during.mbps / rounds;
     }
-    const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+    const median = (values: number[]) =>
+      quantile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      );
     return {
       store,
       calls,
@@ -223,7 +258,14 @@ export const exportBench = async (store: string, location: HistoryLocation, call
       headCountMs,
       csv,
       ndjson,
-      list: { rounds, idleP99: median(idle), underExportP99: median(loaded), failed, exportMBps: mbps, loadAverage: [loadBefore, loadavg()[0] ?? NaN] },
+      list: {
+        rounds,
+        idleP99: median(idle),
+        underExportP99: median(loaded),
+        failed,
+        exportMBps: mbps,
+        loadAverage: [loadBefore, loadavg()[0] ?? NaN],
+      },
     };
   } finally {
     await service.stop();

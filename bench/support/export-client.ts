@@ -14,16 +14,19 @@ let current: ClientRequest | undefined;
 
 const once = () =>
   new Promise<void>((resolve) => {
-    current = request({ host: '127.0.0.1', port: Number(portText), path, headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` } }, (res) => {
-      if (res.statusCode !== 200) failed += 1;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => {
-        files += 1;
-        resolve();
-      });
-      res.on('error', () => resolve());
-      res.on('close', () => resolve());
-    });
+    current = request(
+      { host: '127.0.0.1', port: Number(portText), path, headers: { authorization: `Bearer ${HEAVY_TENANT_TOKEN}` } },
+      (res) => {
+        if (res.statusCode !== 200) failed += 1;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          files += 1;
+          resolve();
+        });
+        res.on('error', () => resolve());
+        res.on('close', () => resolve());
+      },
+    );
     current.on('error', () => resolve());
     current.end();
   });

@@ -30,7 +30,13 @@ export const EXPORT_BATCH_ROWS = 1000;
 const CHUNK_CHARS = 32 * 1024;
 
 /** Every field of the call record, in the order `toCallRecord` writes them: the CSV's columns. */
-export const EXPORT_COLUMNS = ['callID', 'providerCallID', 'providerID', 'providerName', ...CALL_FIELD_NAMES.filter((name) => name !== 'providerCallID')] as (keyof CallRecord)[];
+export const EXPORT_COLUMNS = [
+  'callID',
+  'providerCallID',
+  'providerID',
+  'providerName',
+  ...CALL_FIELD_NAMES.filter((name) => name !== 'providerCallID'),
+] as (keyof CallRecord)[];
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

@@ -12,16 +12,15 @@ import { openExportConnection, type ExportConnection } from './export-cursor.js'
 import type { HistoryLocation } from './open-history-database.js';
 
 /** The file, or only how many calls it would hold; the statement is compiled by the caller, for the location's dialect. */
-export type ExportJob = { location: HistoryLocation; statement: ExportStatement } & ({ mode: 'file'; file: ExportFile } | { mode: 'count' });
+export type ExportJob = { location: HistoryLocation; statement: ExportStatement } & (
+  { mode: 'file'; file: ExportFile } | { mode: 'count' }
+);
 
 /** 'more': the reply wants another chunk; 'stop': the client went away. */
 export type ExportCommand = 'more' | 'stop';
 
 export type ExportMessage =
-  | { kind: 'chunk'; text: string }
-  | { kind: 'end' }
-  | { kind: 'count'; count: number }
-  | { kind: 'failed'; message: string };
+  { kind: 'chunk'; text: string } | { kind: 'end' } | { kind: 'count'; count: number } | { kind: 'failed'; message: string };
 
 /** Chunks posted before the reply first asks: the next one is ready when it does. */
 const HEAD_START = 1;

@@ -79,8 +79,8 @@ const compilers: Record<HistoryDialect, HistoryDb> = {
 
 const statement = ({ sql, parameters }: CompiledQuery): ExportStatement => ({ sql, parameters });
 
-export const compileExport = (dialect: HistoryDialect, request: CallExportRequest): ExportStatement => statement(exportQuery(compilers[dialect], request).compile());
+export const compileExport = (dialect: HistoryDialect, request: CallExportRequest): ExportStatement =>
+  statement(exportQuery(compilers[dialect], request).compile());
 
 export const compileExportCount = (dialect: HistoryDialect, request: CallExportRequest): ExportStatement =>
   statement(exportCountQuery(compilers[dialect], request).compile());
-

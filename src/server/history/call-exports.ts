@@ -50,7 +50,11 @@ export class CallExports {
   async count(request: CallExportRequest): Promise<number> {
     if (this.inline) return Number((await exportCountQuery(this.inline, request).executeTakeFirstOrThrow()).count);
     const message = await new Promise<ExportMessage>((resolve, reject) => {
-      const worker = this.start({ location: this.location, statement: compileExportCount(this.location.kind, request), mode: 'count' });
+      const worker = this.start({
+        location: this.location,
+        statement: compileExportCount(this.location.kind, request),
+        mode: 'count',
+      });
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the export thread exited (code ${code})`)));
@@ -69,7 +73,12 @@ export class CallExports {
       location: this.location,
       statement: compileExport(this.location.kind, request),
       mode: 'file',
-      file: { provider: request.provider, format: request.format, retentionDays: request.retentionDays, ...(request.retentionCut === undefined ? {} : { retentionCut: request.retentionCut }) },
+      file: {
+        provider: request.provider,
+        format: request.format,
+        retentionDays: request.retentionDays,
+        ...(request.retentionCut === undefined ? {} : { retentionCut: request.retentionCut }),
+      },
     });
     let finished = false;
     // Strings, not bytes (see CHUNK_CHARS): the socket encodes each one as it writes it.
@@ -107,9 +116,12 @@ export class CallExports {
   private openInline(request: CallExportRequest): Readable {
     const db = this.inline as HistoryDb;
     this.running += 1;
-    const stream = Readable.from(exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS) as AsyncIterable<CallRow>), request), {
-      highWaterMark: STREAM_HIGH_WATER,
-    });
+    const stream = Readable.from(
+      exportChunks(batchesOf(exportQuery(db, request).stream(EXPORT_BATCH_ROWS) as AsyncIterable<CallRow>), request),
+      {
+        highWaterMark: STREAM_HIGH_WATER,
+      },
+    );
     stream.once('close', () => {
       this.running -= 1;
     });

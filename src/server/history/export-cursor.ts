@@ -41,7 +41,8 @@ const embeddedConnection = (file: string): ExportConnection => {
         rows.return?.();
       }
     },
-    count: async ({ sql, parameters }) => Number((database.prepare(sql).get(...(parameters as unknown[])) as { count: number }).count),
+    count: async ({ sql, parameters }) =>
+      Number((database.prepare(sql).get(...(parameters as unknown[])) as { count: number }).count),
     close: async () => void database.close(),
   };
 };
@@ -68,10 +69,13 @@ const postgresConnection = async (url: string, schema: string | undefined): Prom
         await cursor.close();
       }
     },
-    count: async ({ sql, parameters }) => Number((await client.query<{ count: string }>(sql, parameters as unknown[])).rows[0]?.count ?? 0),
+    count: async ({ sql, parameters }) =>
+      Number((await client.query<{ count: string }>(sql, parameters as unknown[])).rows[0]?.count ?? 0),
     close: () => client.end(),
   };
 };
 
 export const openExportConnection = (location: HistoryLocation): Promise<ExportConnection> =>
-  location.kind === 'embedded' ? Promise.resolve(embeddedConnection(location.file)) : postgresConnection(location.url, location.schema);
+  location.kind === 'embedded'
+    ? Promise.resolve(embeddedConnection(location.file))
+    : postgresConnection(location.url, location.schema);

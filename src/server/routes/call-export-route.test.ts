@@ -115,7 +115,8 @@ const parseCsv = (text: string): (string | null)[][] => {
       const end = text.slice(i).search(/[,\r\n"]/);
       const raw = end < 0 ? text.slice(i) : text.slice(i, i + end);
       if (end >= 0 && text[i + end] === '"') throw new Error(`a quote inside an unquoted field at ${i + end}`);
-      if (end >= 0 && text[i + end] !== ',' && text.slice(i + end, i + end + 2) !== '\r\n') throw new Error(`a bare line break at ${i + end}`);
+      if (end >= 0 && text[i + end] !== ',' && text.slice(i + end, i + end + 2) !== '\r\n')
+        throw new Error(`a bare line break at ${i + end}`);
       field = raw === '' ? null : raw;
       i += raw.length;
     }
@@ -209,7 +210,11 @@ describe('GET call export', () => {
     const ids = async (queueID: string) => {
       const res = await get(exportURL(`fromDate=${FROM}&toDate=${TO}&format=ndjson&queueID=${queueID}`));
       expect(res.statusCode).toBe(200);
-      return res.body.trim().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as CallRecord).callID);
+      return res.body
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as CallRecord).callID);
     };
     expect(await ids('support')).toEqual(['b-tie']);
     expect(await ids('support,sales')).toEqual(['a-tie', 'b-tie']);
@@ -227,9 +232,15 @@ describe('GET call export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers[RETENTION_CUT_HEADER]).toBe(cut);
     const [first, second] = csv.body.split('\r\n');
-    expect(first).toBe(`# The journal keeps calls for 30 days: calls that started before ${cut} are no longer held and may be missing from this file.`);
+    expect(first).toBe(
+      `# The journal keeps calls for 30 days: calls that started before ${cut} are no longer held and may be missing from this file.`,
+    );
     expect(second?.startsWith('callID,providerCallID,')).toBe(true);
-    expect(parseCsv(csv.body.slice(first!.length + 2)).slice(1).map((row) => row[0])).toEqual(['edge-before', ...IN_RANGE]);
+    expect(
+      parseCsv(csv.body.slice(first!.length + 2))
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(['edge-before', ...IN_RANGE]);
 
     const ndjson = await get(exportURL(`${early}&format=ndjson`));
     expect(ndjson.headers[RETENTION_CUT_HEADER]).toBe(cut);
@@ -267,7 +278,10 @@ describe('GET call export', () => {
     await start();
     const other = await t!.as(tokens.globex, { method: 'GET', url: exportURL(`fromDate=${FROM}&toDate=${TO}`) });
     expect(other.statusCode).toBe(404);
-    const writeOnly = await t!.as(tokens.acmeSalesWrite, { method: 'GET', url: `${paths.callExport({ ...acmePbx, applicationID: 'sales' })}?fromDate=${FROM}&toDate=${TO}` });
+    const writeOnly = await t!.as(tokens.acmeSalesWrite, {
+      method: 'GET',
+      url: `${paths.callExport({ ...acmePbx, applicationID: 'sales' })}?fromDate=${FROM}&toDate=${TO}`,
+    });
     expect(writeOnly.statusCode).toBe(403);
   });
 
@@ -290,7 +304,9 @@ const exportSessions = async (): Promise<number> => {
   const client = new pg.Client({ connectionString: location.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [EXPORT_APPLICATION_NAME]);
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [
+      EXPORT_APPLICATION_NAME,
+    ]);
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();
@@ -306,43 +322,57 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
 };
 
 describe('an export whose client goes away', () => {
-  it('stops reading and frees its connection; past the cap of exports at once, the next is a 503', { timeout: 30_000 }, async () => {
-    await start();
-    // About 25 MB of file: far more than the socket buffers between the two ends hold.
-    const PADDING = 'x'.repeat(1000);
-    const many = Array.from({ length: 20_000 }, (_, i) => call(`bulk-${String(i).padStart(6, '0')}`, from + i * 100, { remoteName: `Caller ${i} ${PADDING}` }));
-    await t!.store.importCalls(acmePbx, many);
-    const address = await t!.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = new URL(address) as unknown as AddressInfo;
-    const open = () =>
-      new Promise<IncomingMessage>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: exportURL(`fromDate=${FROM}&toDate=2026-11-23`), headers: { authorization: `Bearer ${tokens.acmeAll}` } }, resolve);
-        req.on('error', reject);
-        req.end();
-      });
-    const response = await open();
-    expect(response.statusCode).toBe(200);
-    // The client reads one chunk and stops reading: the export waits for the socket, it does not run ahead.
-    await new Promise((resolve) => response.once('data', resolve));
-    response.pause();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(t!.store.exports.liveThreads).toBe(1);
-    if (isPostgres()) expect(await exportSessions()).toBe(1);
+  it(
+    'stops reading and frees its connection; past the cap of exports at once, the next is a 503',
+    { timeout: 30_000 },
+    async () => {
+      await start();
+      // About 25 MB of file: far more than the socket buffers between the two ends hold.
+      const PADDING = 'x'.repeat(1000);
+      const many = Array.from({ length: 20_000 }, (_, i) =>
+        call(`bulk-${String(i).padStart(6, '0')}`, from + i * 100, { remoteName: `Caller ${i} ${PADDING}` }),
+      );
+      await t!.store.importCalls(acmePbx, many);
+      const address = await t!.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = new URL(address) as unknown as AddressInfo;
+      const open = () =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          const req = httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              path: exportURL(`fromDate=${FROM}&toDate=2026-11-23`),
+              headers: { authorization: `Bearer ${tokens.acmeAll}` },
+            },
+            resolve,
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      const response = await open();
+      expect(response.statusCode).toBe(200);
+      // The client reads one chunk and stops reading: the export waits for the socket, it does not run ahead.
+      await new Promise((resolve) => response.once('data', resolve));
+      response.pause();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(t!.store.exports.liveThreads).toBe(1);
+      if (isPostgres()) expect(await exportSessions()).toBe(1);
 
-    // Past the service's exports at once, the next is told to come back.
-    const second = await open();
-    const third = await get(exportURL(`fromDate=${FROM}&toDate=${TO}`));
-    expect(third.statusCode).toBe(503);
-    expect(problemSchema.parse(third.json()).code).toBe('service_busy');
-    expect(third.headers['retry-after']).toBe('1');
-    second.destroy();
+      // Past the service's exports at once, the next is told to come back.
+      const second = await open();
+      const third = await get(exportURL(`fromDate=${FROM}&toDate=${TO}`));
+      expect(third.statusCode).toBe(503);
+      expect(problemSchema.parse(third.json()).code).toBe('service_busy');
+      expect(third.headers['retry-after']).toBe('1');
+      second.destroy();
 
-    response.destroy();
-    await until(() => t!.store.exports.liveThreads === 0);
-    expect(t!.store.exports.active).toBe(0);
-    if (isPostgres()) await until(async () => (await exportSessions()) === 0);
-    // The token's heavy-query slot came back: another export runs.
-    const again = await get(exportURL(`fromDate=${FROM}&toDate=${TO}`), 'HEAD');
-    expect(again.headers[EXPORT_COUNT_HEADER]).toBe(String(IN_RANGE.length + 20_000));
-  });
+      response.destroy();
+      await until(() => t!.store.exports.liveThreads === 0);
+      expect(t!.store.exports.active).toBe(0);
+      if (isPostgres()) await until(async () => (await exportSessions()) === 0);
+      // The token's heavy-query slot came back: another export runs.
+      const again = await get(exportURL(`fromDate=${FROM}&toDate=${TO}`), 'HEAD');
+      expect(again.headers[EXPORT_COUNT_HEADER]).toBe(String(IN_RANGE.length + 20_000));
+    },
+  );
 });

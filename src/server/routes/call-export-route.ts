@@ -49,7 +49,11 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A moment as the file name carries it: ISO 8601's basic format, to the second, with no character a file system refuses. */
-const fileStamp = (ms: number) => iso(ms).replace(/\.\d{3}Z$/, 'Z').replaceAll('-', '').replaceAll(':', '');
+const fileStamp = (ms: number) =>
+  iso(ms)
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll('-', '')
+    .replaceAll(':', '');
 
 /** `calls_<provider>_<from>_<to>.<format>`, the provider's ID kept to characters any file system takes. */
 export const exportFileName = (providerID: string, from: number, to: number, format: ExportFormat): string =>
@@ -63,13 +67,18 @@ const prepareExport = (request: ScopeRequest, { registry, clock, retentionDays }
   requirePermission(request.principal, 'calls:read');
   const runtime = resolveProvider(registry, request.principal, request.params);
   const parsed = callExportQuerySchema.safeParse(request.query);
-  if (!parsed.success) throw zodProblem('invalid_request', 'The query is not valid', parsed.error, 'is not a known query parameter');
+  if (!parsed.success)
+    throw zodProblem('invalid_request', 'The query is not valid', parsed.error, 'is not a known query parameter');
   const query = parsed.data;
   const from = parseQueryDate(query.fromDate) as number;
   const to = parseQueryDate(query.toDate) as number;
-  if (from >= to) throw invalidRange(`fromDate (${iso(from)}) is not before toDate (${iso(to)}): the range is empty.`, 'must be before toDate');
+  if (from >= to)
+    throw invalidRange(`fromDate (${iso(from)}) is not before toDate (${iso(to)}): the range is empty.`, 'must be before toDate');
   if (to - from > MAX_EXPORT_DAYS * DAY_MS)
-    throw invalidRange(`The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_EXPORT_DAYS} days.`, `must be at most ${MAX_EXPORT_DAYS} days before toDate`);
+    throw invalidRange(
+      `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_EXPORT_DAYS} days.`,
+      `must be at most ${MAX_EXPORT_DAYS} days before toDate`,
+    );
   const queues = resolveQueueSelection(runtime, query.queueID);
   const cut = clock.now() - retentionDays * DAY_MS;
   return {
@@ -118,7 +127,10 @@ const exportDoc: RouteDoc = {
       description: 'The file',
       content: { type: 'text/csv', description: 'RFC 4180 with a header row; or application/x-ndjson with format=ndjson.' },
       headers: {
-        'Content-Disposition': { description: 'attachment; filename="calls_<provider>_<from>_<to>.<format>"', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'attachment; filename="calls_<provider>_<from>_<to>.<format>"',
+          schema: { type: 'string' },
+        },
         [RETENTION_CUT_HEADER]: { description: EXPORT_DEFINITIONS.retention, schema: { type: 'string', format: 'date-time' } },
         [EXPORT_COUNT_HEADER]: { description: 'On HEAD only: the calls the file holds.', schema: { type: 'integer' } },
       },
@@ -142,24 +154,28 @@ export const callExportRoute = async (app: FastifyInstance, options: CallExportR
     return reply.send();
   });
 
-  app.get(routePatterns.callExport, { exposeHeadRoute: false, config: { doc: exportDoc } }, async (request: ScopeRequest, reply) => {
-    const file = prepareExport(request, options);
-    const release = heavyQueries.acquire(request.principal);
-    let stream: Readable;
-    try {
-      stream = history.exports.open(file);
-    } catch (error) {
-      release();
-      throw error;
-    }
-    sending.add(stream);
-    stream.once('close', () => {
-      sending.delete(stream);
-      release();
-    });
-    fileHeaders(reply, file);
-    return reply.send(stream);
-  });
+  app.get(
+    routePatterns.callExport,
+    { exposeHeadRoute: false, config: { doc: exportDoc } },
+    async (request: ScopeRequest, reply) => {
+      const file = prepareExport(request, options);
+      const release = heavyQueries.acquire(request.principal);
+      let stream: Readable;
+      try {
+        stream = history.exports.open(file);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      sending.add(stream);
+      stream.once('close', () => {
+        sending.delete(stream);
+        release();
+      });
+      fileHeaders(reply, file);
+      return reply.send(stream);
+    },
+  );
 
   app.addHook('preClose', async () => {
     for (const stream of sending) stream.destroy();
