@@ -64,7 +64,7 @@ export class CallExports {
     return message.count;
   }
 
-  /** The file's bytes; throws SlotsExhausted when MAX_CONCURRENT_EXPORTS are under way. */
+  /** The file's text, chunk by chunk; throws SlotsExhausted when MAX_CONCURRENT_EXPORTS are under way. */
   open(request: CallExportRequest): Readable {
     if (this.running >= this.cap) throw new SlotsExhausted('heavy-queries', 'total', this.cap);
     if (this.inline) return this.openInline(request);
