@@ -30,6 +30,7 @@ import { QUEUES_PAST_MINUTES, queuesAtSize, queuesSection } from './queues-bench
 import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
 import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
+import { exportRuns, exportSection } from './export-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -260,6 +261,8 @@ const main = async () => {
   const agentReports = await agentReportTimings();
   log('17. the interval report of 31 days in 20 queues');
   const intervalReports = await intervalReportTimings();
+  log('18. the whole history out: a call export');
+  const exports = await exportRuns(quick ? 100_000 : 1_000_000, quick ? 1 : 4);
 
   const browser = await launchBrowser();
   try {
@@ -402,7 +405,10 @@ ${queuesSection(queueRows)}
 ${agentReportSection(agentReports)}
 
 ## 17. The interval report: 31 days in quarter hours, 20 queues
-${intervalReportSection(intervalReports)}`;
+${intervalReportSection(intervalReports)}
+
+## 18. The whole history out: a call export
+${exportSection(exports)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {

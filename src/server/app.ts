@@ -32,6 +32,7 @@ import { agentsRoute } from './routes/agents-route.js';
 import { queuesRoute } from './routes/queues-route.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
 import { callsRoutes } from './routes/calls-routes.js';
+import { callExportRoute } from './routes/call-export-route.js';
 import { meRoute } from './routes/me-route.js';
 import { agentReportRoute } from './routes/agent-report-route.js';
 import { serviceLevelRoutes } from './routes/service-level-routes.js';
@@ -242,6 +243,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(agentReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });
     await api.register(intervalReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });
+    await api.register(callExportRoute, {
+      registry,
+      history: options.history,
+      heavyQueries,
+      clock,
+      retentionDays: options.config.history.retentionDays,
+    });
     await api.register(subscribersRoute, { registry });
     await api.register(agentsRoute, { registry });
     await api.register(queuesRoute, { registry });

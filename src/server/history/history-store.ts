@@ -15,6 +15,7 @@ import { fromCallRow, toCallRow } from './call-rows.js';
 import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-query.js';
 import { HeavyReadPool } from './heavy-read-pool.js';
 import type { IntervalReportBody, IntervalReportRequest } from './interval-report.js';
+import { CallExports } from './call-exports.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
@@ -53,6 +54,8 @@ export class HistoryStore {
   readonly idempotencyKeys: IdempotencyKeys;
   /** Which scheduled reports went out, shared by the instances of a cluster. */
   readonly reportSends: ReportSendsTable;
+  /** Whole ranges of calls out as files, each on a thread and a connection of its own. */
+  readonly exports: CallExports;
 
   private constructor(
     private readonly db: HistoryDb,
@@ -60,15 +63,17 @@ export class HistoryStore {
     readonly location: HistoryLocation,
     /** Where the heavy reads run: reader threads, off the event loop. */
     private readonly reader: HeavyReader,
+    inMemory = false,
   ) {
     this.idempotencyKeys = new IdempotencyKeysTable(db);
     this.reportSends = new ReportSendsTable(db);
+    this.exports = new CallExports(location, inMemory ? db : undefined);
   }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
     const db = await openHistoryDatabase(location);
     const inMemory = location.kind === 'embedded' && location.file === ':memory:';
-    return new HistoryStore(db, location, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location));
+    return new HistoryStore(db, location, inMemory ? inlineHeavyReader(db) : new HeavyReadPool(location), inMemory);
   }
 
   get dialect(): HistoryDialect {

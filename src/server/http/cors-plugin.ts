@@ -3,9 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/make-call.js';
 import { SNAPSHOT_AGE_HEADER } from '../../contract/paths.js';
+import { EXPORT_COUNT_HEADER, RETENTION_CUT_HEADER } from '../../contract/reports.js';
 
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'if-none-match', IDEMPOTENCY_KEY_HEADER].join(', ');
-const EXPOSED_HEADERS = ['etag', 'retry-after', SNAPSHOT_AGE_HEADER, 'idempotent-replayed', 'www-authenticate'].join(', ');
+const EXPOSED_HEADERS = [
+  'etag',
+  'retry-after',
+  SNAPSHOT_AGE_HEADER,
+  'idempotent-replayed',
+  'www-authenticate',
+  // An export's count, retention cut and file name, for a dashboard on another origin.
+  EXPORT_COUNT_HEADER,
+  RETENTION_CUT_HEADER,
+  'content-disposition',
+].join(', ');
 
 export const corsPlugin = fp(async (app: FastifyInstance, { origins }: { origins: string[] }) => {
   const allowed = new Set(origins);
