@@ -43,7 +43,8 @@ import { systemRoutes } from './routes/system-routes.js';
 import { webhookRoute } from './routes/webhook-route.js';
 import { phoneSystemFactory } from './runtime/phone-system-factory.js';
 import { ReportScheduler } from './reports/report-scheduler.js';
-import { unavailableReportSource, type ReportSource } from './reports/report-source.js';
+import type { ReportSource } from './reports/report-source.js';
+import { journalReportSource } from './reports/journal-report-source.js';
 import { smtpSender } from './reports/smtp-sender.js';
 import { startQueueParameterRecording, type QueueParameterRecording } from './queues/queue-parameter-recorder.js';
 import { ProviderRuntimes, type PhoneSystemFactory } from './runtime/provider-runtimes.js';
@@ -186,8 +187,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         timeZone: options.config.timeZone,
         providers: (scope) => registry.get(scope),
         history: options.history,
-        // The journal's interval and agents reports are connected here.
-        source: options.reportSource ?? unavailableReportSource,
+        source: options.reportSource ?? journalReportSource(registry, options.history, clock, options.config.timeZone),
         send: smtpSender(reports.smtp),
         clock,
         log: app.log,

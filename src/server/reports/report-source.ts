@@ -21,9 +21,3 @@ export interface ReportSource {
 export class ReportUnavailable extends Error {
   override name = 'ReportUnavailable';
 }
-
-/** A source that has neither report: each mail says its attachments are not available. */
-export const unavailableReportSource: ReportSource = {
-  intervals: () => Promise.reject(new ReportUnavailable('the interval report is not available in this version of the service')),
-  agents: () => Promise.reject(new ReportUnavailable('the agents report is not available in this version of the service')),
-};

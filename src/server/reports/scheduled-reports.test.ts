@@ -2,11 +2,13 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentReport, IntervalReport } from '../../contract/reports.js';
 import { emptySums, figuresOf } from '../history/service-level-figures.js';
-import { buildTestApp, testConfig, type TestApp } from '../test-support/test-app.js';
+import { buildTestApp, testConfig, tokens, type TestApp } from '../test-support/test-app.js';
 import { historyKind } from '../test-support/test-history.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test-support/test-smtp-server.js';
-import type { ReportSource } from './report-source.js';
+import { ReportUnavailable, type ReportSource } from './report-source.js';
+import { agentsCsv, intervalsCsv } from './report-mail.js';
+import { paths } from '../../contract/paths.js';
 
 // T0 is 2026-11-22T09:00Z, 10:00 in Berlin: "daily 07:00" owes Saturday 21 November, 23:00Z to 23:00Z.
 const scope = { accountID: 'acme', applicationID: 'support', providerID: 'pbx' };
@@ -228,15 +230,40 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     expect(await t.store.reportSends.read({ scheduleID: 'morning', period: '2026-11-22' })).toBeUndefined();
   });
 
-  it('sends the summary of the chosen queues and says which report could not be attached', async () => {
+  it("attaches the journal's reports of the chosen queues, exactly as their endpoints answer for the period", async () => {
     smtp = await startTestSmtpServer();
-    t = await buildTestApp(configWith(smtp.port, { queues: ['billing'], reports: ['summary', 'intervals'] }));
+    const app = await buildTestApp(configWith(smtp.port, { queues: ['billing'], reports: ['summary', 'intervals', 'agents'] }));
+    t = app;
+    await seedCalls(app);
+    await t.app.reportScheduler?.runDue();
+    const parsed = smtp.accepted[0]!.parsed;
+    expect(parsed.html).toContain('Billing');
+    expect(parsed.html).not.toContain('Support</td>');
+    const attached = (name: string) => parsed.attachments.find((a) => a.filename === `morning-2026-11-21-${name}.csv`)?.content.toString('utf8');
+    const ask = async (path: string, more = '') => {
+      const answer = await app.as(tokens.acmeAll, { method: 'GET', url: `${path}?fromDate=2026-11-21&toDate=2026-11-22&queueID=billing${more}` });
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    };
+    const intervals = (await ask(paths.intervalReport(scope), '&intervalMinutes=60')) as IntervalReport;
+    // The day of Berlin, in hours; billing's one call at 12:00 UTC is in the 13:00 (local) hour's row.
+    expect(intervals.rows).toHaveLength(24);
+    expect(intervals.rows.find((row) => row.offered > 0)).toMatchObject({ start: '2026-11-21T12:00:00.000Z', queueID: 'billing', offered: 1, answered: 1 });
+    expect(attached('intervals')).toBe(intervalsCsv(intervals));
+    expect(attached('agents')).toBe(agentsCsv((await ask(paths.agentReport(scope))) as AgentReport));
+  });
+
+  it('says which report could not be attached when the service cannot make it', async () => {
+    smtp = await startTestSmtpServer();
+    const unavailable: ReportSource = {
+      intervals: () => Promise.reject(new ReportUnavailable('the interval report is not available in this version of the service')),
+      agents: async () => agentReport,
+    };
+    t = await buildTestApp(configWith(smtp.port, { queues: ['billing'], reports: ['summary', 'intervals'] }), { reportSource: unavailable });
     await seedCalls(t);
     await t.app.reportScheduler?.runDue();
     const parsed = smtp.accepted[0]!.parsed;
     expect(parsed.attachments).toEqual([]);
-    expect(parsed.html).toContain('Billing');
-    expect(parsed.html).not.toContain('Support</td>');
     expect(parsed.text).toContain(
       'The interval report is not attached: the interval report is not available in this version of the service.',
     );

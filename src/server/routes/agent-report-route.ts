@@ -1,6 +1,5 @@
 /** The agents report (our extension): how each agent spent a range, from the journal of agent states and the calls. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseQueryDate } from '../../contract/call-record.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import {
   AGENT_TIME_DEFINITIONS,
@@ -10,16 +9,15 @@ import {
   type AgentReport,
   type AgentTime,
 } from '../../contract/reports.js';
-import { startOfDayIn } from '../../contract/time-zone.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
 import type { AgentTimeRow } from '../history/agent-time-query.js';
-import { ApiProblem } from '../http/api-problem.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
 import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
 import { prepareAnalytics, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
+import { reportRangeOf } from './report-range.js';
 
 export interface AgentReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
   /** The service's time zone: a calendar date in the query is its midnight there. */
@@ -28,8 +26,6 @@ export interface AgentReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'h
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const definitions = Object.entries(AGENT_TIME_DEFINITIONS)
@@ -57,45 +53,6 @@ const agentReportDoc: RouteDoc = {
   responses: { '200': { description: 'Each agent\'s time and calls in the range', json: agentReportSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Reports are read-only.',
-};
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date of `at` in `zone`, as YYYY-MM-DD. */
-const dateIn = (zone: string, at: number): string => {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(zone, format);
-  }
-  return format.format(new Date(at));
-};
-
-/** Midnight of a calendar date in `zone`: the start of the day that holds the date's noon there (its UTC noon is within a day of it). */
-const midnightIn = (zone: string, date: string): number => {
-  const noonUTC = Date.parse(`${date}T12:00:00Z`);
-  for (const shift of [0, -HOUR_MS * 12, HOUR_MS * 12]) {
-    const start = startOfDayIn(zone, noonUTC + shift);
-    if (dateIn(zone, start) === date) return start;
-  }
-  return startOfDayIn(zone, noonUTC);
-};
-
-const dateOf = (text: string, zone: string): number => (text.length === 10 ? midnightIn(zone, text) : (parseQueryDate(text) as number));
-
-/** The range asked for, with its defaults; 400s naming `fromDate` when it is empty, reversed or too long. */
-const resolveRange = (query: { fromDate?: string; toDate?: string }, zone: string, now: number) => {
-  const to = query.toDate === undefined ? now : dateOf(query.toDate, zone);
-  const from = query.fromDate === undefined ? startOfDayIn(zone, Math.min(now, to - 1)) : dateOf(query.fromDate, zone);
-  if (from >= to)
-    throw new ApiProblem('invalid_request', `fromDate (${iso(from)}) is not before toDate (${iso(to)}).`, {
-      errors: [{ field: 'fromDate', message: 'must be before toDate' }],
-    });
-  // A range of whole days may hold a day of 25 hours.
-  if (to - from > MAX_REPORT_DAYS * DAY_MS + HOUR_MS)
-    throw new ApiProblem('invalid_request', `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_REPORT_DAYS} days.`, {
-      errors: [{ field: 'fromDate', message: `must be at most ${MAX_REPORT_DAYS} days before toDate` }],
-    });
-  return { from, to };
 };
 
 /** Whether an agent is one the selection asks for: a member of a queue it names, or (with `none`) of no queue. */
@@ -136,26 +93,37 @@ const toAgentTime = (row: AgentTimeRow): AgentTime => {
 const byName = (a: AgentTime, b: AgentTime) =>
   a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || (a.subscriberID < b.subscriberID ? -1 : a.subscriberID > b.subscriberID ? 1 : 0);
 
+/** The report of the agents a selection asks for, from the journal's rows for the range. */
+export const agentReportOf = (
+  runtime: ProviderRuntime,
+  rows: readonly AgentTimeRow[],
+  range: { from: number; to: number },
+  now: number,
+  selection: QueueSelection | undefined,
+): AgentReport => {
+  const wanted = selection ? memberFilter(runtime, selection) : () => true;
+  return {
+    fromDate: iso(range.from),
+    // Time not yet passed is not counted: the answer's range ends now.
+    toDate: iso(Math.max(range.from, Math.min(range.to, now))),
+    agents: rows
+      .filter((row) => wanted(row.subscriberID))
+      .map(toAgentTime)
+      .sort(byName),
+  };
+};
+
 export const agentReportRoute = async (app: FastifyInstance, { registry, history, heavyQueries, clock, timeZone }: AgentReportRouteOptions) => {
   app.get(routePatterns.agentReport, { config: { doc: agentReportDoc } }, async (request: ScopeRequest): Promise<AgentReport> => {
     const runtime = prepareAnalytics(request, registry);
     const query = agentReportQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const now = clock.now();
-    const range = resolveRange(query.data, timeZone, now);
+    const range = reportRangeOf(query.data, timeZone, now);
     const selection = resolveQueueSelection(runtime, query.data.queueID);
-    const wanted = selection ? memberFilter(runtime, selection) : () => true;
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () => history.agentTime(runtime.scope, { ...range, now }, tokenKey(request.principal)));
-    return {
-      fromDate: iso(range.from),
-      // Time not yet passed is not counted: the answer's range ends now.
-      toDate: iso(Math.max(range.from, Math.min(range.to, now))),
-      agents: rows
-        .filter((row) => wanted(row.subscriberID))
-        .map(toAgentTime)
-        .sort(byName),
-    };
+    return agentReportOf(runtime, rows, range, now, selection);
   });
 };

@@ -1,17 +1,17 @@
 /** The interval report (our extension): each queue's figures per interval of the day, with the parameters in force then. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseQueryDate } from '../../contract/call-record.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import { INTERVAL_DEFINITIONS, intervalReportQuerySchema, intervalReportSchema, MAX_REPORT_DAYS, type IntervalMinutes } from '../../contract/reports.js';
 import { DEFAULT_ANSWER_WITHIN_SECONDS, DEFAULT_SHORT_ABANDON_SECONDS } from '../../contract/service-levels.js';
-import { startOfDayIn } from '../../contract/time-zone.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
-import { midnightIn } from '../history/report-intervals.js';
-import { ApiProblem } from '../http/api-problem.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import { prepareAnalytics, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
+import { reportRangeOf } from './report-range.js';
+import type { IntervalReportRequest } from '../history/interval-report.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
+import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
 
 export interface IntervalReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
   /** The service's time zone: where intervals start on the hour and a calendar date begins. */
@@ -23,8 +23,6 @@ type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 /** Quarter hours unless asked: the finest of the three, the one staffing plans are made in. */
 export const DEFAULT_INTERVAL_MINUTES: IntervalMinutes = 15;
 
-const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const definitions = Object.entries(INTERVAL_DEFINITIONS)
   .map(([name, text]) => `\`${name}\`: ${text}`)
@@ -56,21 +54,26 @@ const intervalReportDoc: RouteDoc = {
   otherMethods: () => 'Reports are read-only.',
 };
 
-/** A query date as an instant: a calendar date is its midnight in `zone`. */
-const instantOf = (text: string, zone: string): number => (text.length === 10 ? midnightIn(zone, text) : (parseQueryDate(text) as number));
-
-const rangeOf = (query: { fromDate?: string; toDate?: string }, now: number, zone: string) => {
-  const to = query.toDate === undefined ? now : instantOf(query.toDate, zone);
-  const from = query.fromDate === undefined ? startOfDayIn(zone, now) : instantOf(query.fromDate, zone);
-  if (from >= to)
-    throw new ApiProblem('invalid_request', `fromDate (${iso(from)}) is not before toDate (${iso(to)}).`, {
-      errors: [{ field: 'fromDate', message: 'must be before toDate' }],
-    });
-  if (to - from > MAX_REPORT_DAYS * DAY_MS)
-    throw new ApiProblem('invalid_request', `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_REPORT_DAYS} days.`, {
-      errors: [{ field: 'fromDate', message: `must be at most ${MAX_REPORT_DAYS} days before toDate` }],
-    });
-  return { from, to };
+/** The interval report's read for a provider: its queues as configured now beside the parameters' history the read takes from the journal. */
+export const intervalReportRequest = (
+  runtime: ProviderRuntime,
+  asked: { from: number; to: number; now: number; intervalMinutes: IntervalMinutes; timeZone: string; queues: QueueSelection | undefined },
+): IntervalReportRequest => {
+  const { queues, ...rest } = asked;
+  return {
+    ...rest,
+    configured: runtime.queueDirectory.queues.map((q) => ({
+      queueID: q.id,
+      name: q.name,
+      answerWithinMs: q.answerWithinSeconds * 1000,
+      shortAbandonMs: q.shortAbandonSeconds * 1000,
+      serviceLevelTarget: q.serviceLevelTarget,
+      members: q.members,
+    })),
+    answerWithinMs: DEFAULT_ANSWER_WITHIN_SECONDS * 1000,
+    shortAbandonMs: DEFAULT_SHORT_ABANDON_SECONDS * 1000,
+    ...(queues ? { queues } : {}),
+  };
 };
 
 export const intervalReportRoute = async (app: FastifyInstance, { registry, history, heavyQueries, clock, timeZone }: IntervalReportRouteOptions) => {
@@ -79,30 +82,20 @@ export const intervalReportRoute = async (app: FastifyInstance, { registry, hist
     const query = intervalReportQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const now = clock.now();
-    const range = rangeOf(query.data, now, timeZone);
+    const range = reportRangeOf(query.data, timeZone, now);
     const queues = resolveQueueSelection(runtime, query.data.queueID);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const body = await heavyQueries.run(request.principal, () =>
       history.intervalReport(
         runtime.scope,
-        {
+        intervalReportRequest(runtime, {
           ...range,
           now,
           intervalMinutes: Number(query.data.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) as IntervalMinutes,
           timeZone,
-          configured: runtime.queueDirectory.queues.map((q) => ({
-            queueID: q.id,
-            name: q.name,
-            answerWithinMs: q.answerWithinSeconds * 1000,
-            shortAbandonMs: q.shortAbandonSeconds * 1000,
-            serviceLevelTarget: q.serviceLevelTarget,
-            members: q.members,
-          })),
-          answerWithinMs: DEFAULT_ANSWER_WITHIN_SECONDS * 1000,
-          shortAbandonMs: DEFAULT_SHORT_ABANDON_SECONDS * 1000,
-          ...(queues ? { queues } : {}),
-        },
+          queues,
+        }),
         tokenKey(request.principal),
       ),
     );
