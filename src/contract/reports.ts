@@ -155,6 +155,54 @@ export const agentReportSchema = z
   .meta({ id: 'AgentReport' });
 export type AgentReport = z.infer<typeof agentReportSchema>;
 
+/** An interval row's figures in a file's order (all but start, queueID and answerTimes), each named: the compiler says when one is missing. */
+const INTERVAL_FIGURES_LISTED = {
+  answerWithinSeconds: true,
+  shortAbandonSeconds: true,
+  serviceLevelTarget: true,
+  offered: true,
+  answered: true,
+  answeredWithin: true,
+  shortAbandoned: true,
+  abandoned: true,
+  waiting: true,
+  serviceLevel: true,
+  abandonRate: true,
+  averageAnswerSeconds: true,
+  longestAnswerSeconds: true,
+  averageTalkSeconds: true,
+  outboundPlaced: true,
+  outboundConnected: true,
+  averageOutboundTalkSeconds: true,
+  longestWaitSeconds: true,
+  peakConcurrentCalls: true,
+  agentsStaffed: true,
+  agentsNeeded: true,
+} as const satisfies Record<Exclude<keyof IntervalRow, 'start' | 'queueID' | 'answerTimes'>, true>;
+export const INTERVAL_FIGURE_COLUMNS = Object.keys(INTERVAL_FIGURES_LISTED) as (keyof typeof INTERVAL_FIGURES_LISTED)[];
+
+/** Every field of an agent's time, in a file's order, each named. */
+const AGENT_TIME_LISTED = {
+  subscriberID: true,
+  firstName: true,
+  lastName: true,
+  extension: true,
+  unknownSeconds: true,
+  offlineSeconds: true,
+  inactiveSeconds: true,
+  availableSeconds: true,
+  ringingSeconds: true,
+  onCallSeconds: true,
+  loggedInSeconds: true,
+  answeredCalls: true,
+  unansweredCalls: true,
+  outboundPlaced: true,
+  talkSeconds: true,
+  averageHandleSeconds: true,
+  occupancy: true,
+} as const satisfies Record<keyof AgentTime, true>;
+export const AGENT_TIME_COLUMNS = Object.keys(AGENT_TIME_LISTED) as (keyof AgentTime)[];
+
 /** Both dates are required: an export names its range. */
 export const callExportQuerySchema = z.strictObject({
   fromDate: queryDateSchema,

@@ -15,7 +15,8 @@ export const isTimeZone = (zone: string): boolean => {
 };
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-const wallClockAsUTC = (zone: string, at: number): number => {
+/** The wall clock of `zone` at `at`, to the second, written as if it were a UTC instant (calendar arithmetic only). */
+export const wallClockAsUTC = (zone: string, at: number): number => {
   let format = partsFormatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -3,7 +3,7 @@
  * inline styles only, as mail clients want it, and the same as plain text), and the interval and
  * agents reports as CSV attachments, or a line saying why one is not attached.
  */
-import type { AgentTime, IntervalReport, IntervalRow, AgentReport } from '../../contract/reports.js';
+import { AGENT_TIME_COLUMNS, INTERVAL_FIGURE_COLUMNS, type AgentTime, type IntervalReport, type AgentReport } from '../../contract/reports.js';
 import type { ServiceLevelFigures } from '../../contract/service-levels.js';
 import { toCsv } from './csv.js';
 
@@ -43,63 +43,15 @@ export interface ReportMail {
   attachments: { filename: string; content: string; contentType: string }[];
 }
 
-const INTERVAL_COLUMNS = [
-  'start',
-  'queueID',
-  'answerWithinSeconds',
-  'shortAbandonSeconds',
-  'serviceLevelTarget',
-  'offered',
-  'answered',
-  'answeredWithin',
-  'shortAbandoned',
-  'abandoned',
-  'waiting',
-  'serviceLevel',
-  'abandonRate',
-  'averageAnswerSeconds',
-  'longestAnswerSeconds',
-  'longestWaitSeconds',
-  'averageTalkSeconds',
-  'peakConcurrentCalls',
-  'agentsStaffed',
-  'agentsNeeded',
-  'outboundPlaced',
-  'outboundConnected',
-  'averageOutboundTalkSeconds',
-] as const satisfies readonly Exclude<keyof IntervalRow, 'answerTimes'>[];
-
-/** Every field of an agent's time, in the file's order: the compiler checks the list names each field of the contract's type. */
-const AGENT_FIELDS = {
-  subscriberID: true,
-  firstName: true,
-  lastName: true,
-  extension: true,
-  unknownSeconds: true,
-  offlineSeconds: true,
-  inactiveSeconds: true,
-  availableSeconds: true,
-  ringingSeconds: true,
-  onCallSeconds: true,
-  loggedInSeconds: true,
-  answeredCalls: true,
-  unansweredCalls: true,
-  outboundPlaced: true,
-  talkSeconds: true,
-  averageHandleSeconds: true,
-  occupancy: true,
-} satisfies Record<keyof AgentTime, true>;
-const AGENT_COLUMNS = Object.keys(AGENT_FIELDS) as (keyof AgentTime)[];
-
 export const intervalsCsv = (report: IntervalReport): string => {
   const names = new Map(report.queues.map((queue) => [queue.queueID, queue.name]));
   const rows = report.rows.map((row) => ({ ...row, queueName: names.get(row.queueID) ?? row.queueID ?? '' }));
-  const columns = [INTERVAL_COLUMNS[0], INTERVAL_COLUMNS[1], 'queueName', ...INTERVAL_COLUMNS.slice(2)] as const;
+  const columns = ['start', 'queueID', 'queueName', ...INTERVAL_FIGURE_COLUMNS] as const;
   return toCsv<(typeof rows)[number]>(columns, rows, (row, column) => row[column] as string | number | null);
 };
 
 export const agentsCsv = (report: AgentReport): string =>
-  toCsv<AgentTime>(AGENT_COLUMNS, report.agents, (agent, column) => agent[column]);
+  toCsv<AgentTime>(AGENT_TIME_COLUMNS, report.agents, (agent, column) => agent[column]);
 
 const percent = (share: number | null | undefined) =>
   share === null || share === undefined ? '–' : `${(share * 100).toFixed(1)} %`;

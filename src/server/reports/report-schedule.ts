@@ -4,6 +4,7 @@
  * the Monday-to-Sunday week before W. Only the latest due period is ever owed: a period missed
  * while the service was stopped is sent once at start, and one older than that is not sent.
  */
+import { utcOffsetIn, wallClockAsUTC } from '../../contract/time-zone.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -46,30 +47,6 @@ const DAY_MS = 86_400_000;
 /** A calendar date, as the UTC midnight of that date (calendar arithmetic only: no zone in it). */
 type CalendarDate = number;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const wallClockOf = (zone: string, at: number): number => {
-  let format = formatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, format);
-  }
-  const parts = format.formatToParts(new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-};
-
-/** The zone's offset from UTC at an instant, in ms. */
-const offsetAt = (zone: string, at: number) => wallClockOf(zone, at) - Math.floor(at / 1000) * 1000;
-
 /**
  * The instant a wall-clock time (given as if it were UTC) happens in `zone`. A time the clock
  * skips (02:30 on a spring-forward day) is taken as the same length of time after the last
@@ -77,14 +54,14 @@ const offsetAt = (zone: string, at: number) => wallClockOf(zone, at) - Math.floo
  * the clock goes back) is its first.
  */
 export const instantOf = (zone: string, wall: number): number => {
-  const before = wall - offsetAt(zone, wall - DAY_MS);
-  const after = wall - offsetAt(zone, wall + DAY_MS);
-  const valid = [before, after].filter((at) => wallClockOf(zone, at) === wall);
+  const before = wall - utcOffsetIn(zone, wall - DAY_MS);
+  const after = wall - utcOffsetIn(zone, wall + DAY_MS);
+  const valid = [before, after].filter((at) => wallClockAsUTC(zone, at) === wall);
   return valid.length > 0 ? Math.min(...valid) : before;
 };
 
 const calendarDateOf = (zone: string, at: number): CalendarDate => {
-  const wall = wallClockOf(zone, at);
+  const wall = wallClockAsUTC(zone, at);
   return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
 };
 

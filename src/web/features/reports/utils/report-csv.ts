@@ -1,36 +1,10 @@
 /** CSV of the reports' tables: every figure under its API name, as served; timestamps in ISO 8601 UTC, then in the displayed zone. */
-import type { AgentTime, IntervalRow, ReportQueue } from '../../../../contract/reports.js';
+import { AGENT_TIME_COLUMNS, INTERVAL_FIGURE_COLUMNS, type AgentTime, type IntervalRow, type ReportQueue } from '../../../../contract/reports.js';
 import type { AnswerTimes } from '../../../../contract/service-levels.js';
 import { csvText } from '../../../lib/csv.js';
 import { toZonedInput } from '../../../lib/zoned-time.js';
 
 const cell = (value: number | string | null): string => (value === null ? '' : String(value));
-
-/** An interval row's figures, in the contract's order, each listed (the compiler says when one is missing); `answerTimes` follows, one column a band. */
-const INTERVAL_COLUMNS_LISTED = {
-  answerWithinSeconds: true,
-  shortAbandonSeconds: true,
-  serviceLevelTarget: true,
-  offered: true,
-  answered: true,
-  answeredWithin: true,
-  shortAbandoned: true,
-  abandoned: true,
-  waiting: true,
-  serviceLevel: true,
-  abandonRate: true,
-  averageAnswerSeconds: true,
-  longestAnswerSeconds: true,
-  averageTalkSeconds: true,
-  outboundPlaced: true,
-  outboundConnected: true,
-  averageOutboundTalkSeconds: true,
-  longestWaitSeconds: true,
-  peakConcurrentCalls: true,
-  agentsStaffed: true,
-  agentsNeeded: true,
-} as const satisfies Record<Exclude<keyof IntervalRow, 'start' | 'queueID' | 'answerTimes'>, true>;
-const INTERVAL_COLUMNS = Object.keys(INTERVAL_COLUMNS_LISTED) as (keyof typeof INTERVAL_COLUMNS_LISTED)[];
 
 const ANSWER_TIME_COLUMNS = [
   'within10',
@@ -53,7 +27,7 @@ export const intervalsToCsv = (rows: readonly IntervalRow[], queues: readonly Re
       `start (${zone})`,
       'queueID',
       'queue',
-      ...INTERVAL_COLUMNS,
+      ...INTERVAL_FIGURE_COLUMNS,
       ...ANSWER_TIME_COLUMNS.map((band) => `answerTimes.${band}`),
     ],
     ...rows.map((row) => [
@@ -61,36 +35,17 @@ export const intervalsToCsv = (rows: readonly IntervalRow[], queues: readonly Re
       zonedCell(row.start, zone),
       cell(row.queueID),
       names.get(row.queueID) ?? cell(row.queueID),
-      ...INTERVAL_COLUMNS.map((column) => cell(row[column])),
+      ...INTERVAL_FIGURE_COLUMNS.map((column) => cell(row[column])),
       ...ANSWER_TIME_COLUMNS.map((band) => cell(row.answerTimes[band])),
     ]),
   ]);
 };
 
-const AGENT_COLUMNS_LISTED = {
-  subscriberID: true,
-  firstName: true,
-  lastName: true,
-  extension: true,
-  unknownSeconds: true,
-  offlineSeconds: true,
-  inactiveSeconds: true,
-  availableSeconds: true,
-  ringingSeconds: true,
-  onCallSeconds: true,
-  loggedInSeconds: true,
-  answeredCalls: true,
-  unansweredCalls: true,
-  outboundPlaced: true,
-  talkSeconds: true,
-  averageHandleSeconds: true,
-  occupancy: true,
-} as const satisfies Record<keyof AgentTime, true>;
-const AGENT_COLUMNS = Object.keys(AGENT_COLUMNS_LISTED) as (keyof typeof AGENT_COLUMNS_LISTED)[];
+
 
 /** One line an agent, every field as served (the compiler says when one is missing). */
 export const agentsToCsv = (agents: readonly AgentTime[]): string =>
-  csvText([AGENT_COLUMNS, ...agents.map((agent) => AGENT_COLUMNS.map((column) => cell(agent[column])))]);
+  csvText([AGENT_TIME_COLUMNS, ...agents.map((agent) => AGENT_TIME_COLUMNS.map((column) => cell(agent[column])))]);
 
 /** The staffing table's lines: each interval of each queue with its offered calls, agents needed and staffed, as served. */
 export const staffingToCsv = (rows: readonly IntervalRow[], queues: readonly ReportQueue[], zone: string): string => {
