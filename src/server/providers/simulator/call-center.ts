@@ -55,6 +55,8 @@ export interface CallCenterSettings {
   readonly callIDPrefix: string;
   /** Seed of the SIP Call-IDs (default: from `seed`), for a run that shares its traffic's seed with another. */
   readonly callIDSeed?: number;
+  /** Seed of the agents' shifts, breaks and drops (default: `seed`): a run of the past keeps the live center's, so a day's presence is the same in both. */
+  readonly presenceSeed?: number;
   /** Host part of the SIP Call-IDs used as providerCallID. */
   readonly sipHost: string;
   /**
@@ -527,7 +529,7 @@ export class CallCenter {
   private planPresence(day: number, andNext: boolean): void {
     for (const agent of this.agents.values()) {
       if (agent.keepsPresence) continue;
-      for (const absence of absencesOn(this.settings.seed, day, agent.index, this.agents.size)) {
+      for (const absence of absencesOn(this.settings.presenceSeed ?? this.settings.seed, day, agent.index, this.agents.size)) {
         if (absence.to <= this.now) continue;
         if (absence.from <= this.now) this.beginAbsence(agent, absence);
         else this.events.schedule(absence.from, () => this.beginAbsence(agent, absence));

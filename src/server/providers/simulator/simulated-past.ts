@@ -67,6 +67,7 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
     {
       seed: start === timeline.toSim(since) ? run.seed : ownSeed,
       callIDSeed: ownSeed,
+      presenceSeed: run.seed,
       dialMode: run.dialMode,
       traffic: run.traffic,
       keepEndedMs: run.keepEndedMs,
