@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PastAgentState, ProviderCall } from '../phone-system.js';
+import { AgentStateTrail } from './agent-state-trail.js';
+import { CallCenter } from './call-center.js';
 import { createDirectory } from './directory.js';
 import { absencesOn, dayOf } from './presence.js';
 import { sipHostFor } from './run-identity.js';
@@ -83,6 +85,22 @@ describe("the simulated past's agent states", { timeout: 30_000 }, () => {
       // A call that ends after the range's end is not among its calls, but its agent is on it until the end.
       expect(Math.abs(onCall - (connectedMs.get(id) ?? 0))).toBeLessThanOrEqual(onCallAtEnd(id));
     }
+  });
+
+  it('leave the calls as they were: following the agents draws nothing from the run', () => {
+    const callsOf = (trail: AgentStateTrail | undefined) => {
+      const ended: ProviderCall[] = [];
+      const center = new CallCenter(
+        { seed: SEED, dialMode: 'two-step', traffic: 1, keepEndedMs: 120_000, callIDPrefix: 't', sipHost: 'pbx.sim', onCallEnded: (call) => ended.push(call), ...(trail ? { onAgentChanged: trail.observe } : {}) },
+        createDirectory({ seed: SEED, agents: AGENTS, emailDomain: 'example.com' }),
+        range.from,
+      );
+      center.advanceTo(range.from + 6 * HOUR);
+      return ended;
+    };
+    const followed = callsOf(new AgentStateTrail((at) => at));
+    expect(followed.length).toBeGreaterThan(100);
+    expect(followed).toEqual(callsOf(undefined));
   });
 
   it('are offline only while the agent is away by their presence plan, and available most of a working day', () => {
