@@ -71,6 +71,26 @@ describe(`the backfill of past agent states (${historyKind})`, { timeout: 60_000
     }
   };
 
+  it('are written only by the instance that fills the past: another leaves them to it', async () => {
+    const store = await history.open();
+    stores.push(store);
+    const phoneSystem = breaking(Infinity);
+    const backfill = new HistoryBackfill({
+      store,
+      sources: [{ scope, phoneSystem, mayBackfill: () => false }],
+      spanMs: DAY,
+      maxCalls: 1_000_000,
+      clock: new ManualClock(NOW),
+      log,
+    });
+    await backfill.plan();
+    backfill.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await backfill.stop();
+    expect(phoneSystem.ranges).toEqual([]);
+    expect(await journaledStates()).toEqual([]);
+  });
+
   it('journals the states once, resumes where a broken fill stopped, and the agents report counts real time from them', async () => {
     const first = breaking(8);
     expect((await fill(first)).report?.status).toBe('failed');
