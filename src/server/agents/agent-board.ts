@@ -13,7 +13,7 @@ import type { Clock } from '../clock.js';
 import type { SubscriberActivityRow } from '../history/subscriber-activity-query.js';
 import { ProviderFailure, type ProviderCall } from '../providers/phone-system.js';
 import { AgentStateJournal } from './agent-state-journal.js';
-import { deriveAgents, type AgentStatus, type Board } from './agent-states.js';
+import { deriveAgents, type AgentStatus, type Board } from '../providers/agent-states.js';
 import type { AgentStateChange } from '../history/report-journal.js';
 
 /** Today's figures of one subscriber. */

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { AgentStateChange } from '../history/report-journal.js';
-import type { AgentStatus } from './agent-states.js';
+import type { AgentStatus } from '../providers/agent-states.js';
 
 /** How long after a failed write the journal tries again. */
 export const JOURNAL_RETRY_MS = 5000;

@@ -2,7 +2,8 @@
  * Fills the call journal of a provider first seen with no history, from the provider's own past
  * (the optional `backfill` capability of a phone system): in the background while the service
  * already answers, newest first, batch by batch in bounded memory, within a budget of calls per
- * provider, and resumable where the last written batch ended.
+ * provider, and resumable where the last written batch ended. Where the provider tells its agents'
+ * past states too, they are journaled with the batches, ending where the live board's rows begin.
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -190,6 +191,9 @@ export class HistoryBackfill {
         ? { ...progress, filledFrom: chunk.from, chunk: undefined, status: chunk.from <= progress.since ? 'complete' : 'filling' }
         : { ...progress, chunk: { from: chunk.from, through: Math.max(progress.chunk?.through ?? range.from, batch.through) } };
       const loop = performance.eventLoopUtilization();
+      // Before the progress that covers them: a crash in between writes them again, and rows already written are kept.
+      const states = batch.agentStates?.filter((change) => change.at >= range.from && change.at < range.to) ?? [];
+      if (states.length > 0) await this.options.store.recordAgentStates(fill.scope, states);
       const added = await this.options.store.writeBackfill(fill.scope, batch.calls, next);
       const { active } = performance.eventLoopUtilization(loop);
       written += added;

@@ -1,4 +1,5 @@
 /** The one interface every provider (phone system) implements, and the errors it may raise. */
+import type { AgentState } from '../../contract/agents.js';
 import type { NextPlacedCall, SimulatorFailure } from '../../contract/simulator-control.js';
 import type { Subscriber } from '../../contract/subscriber.js';
 
@@ -107,11 +108,29 @@ export interface PastRange {
   to: number;
 }
 
+/** One change of an agent's state in the past, as the agent board would have derived it then. */
+export interface PastAgentState {
+  subscriberID: string;
+  /** Epoch ms; the state holds until the agent's next change. */
+  at: number;
+  state: AgentState;
+  firstName: string;
+  lastName: string;
+  extension: string;
+}
+
 /** One bounded batch of past calls, in the order they ended. */
 export interface PastCalls {
   calls: ProviderCall[];
   /** Every call of the range that ended before this instant is in this batch or an earlier one. */
   through: number;
+  /**
+   * Optional, where the provider can tell its agents' past presence: their state changes from the
+   * previous batch's `through` (the range's `from` for the first) up to this one's, in order. The
+   * batch that reaches past `from` first opens with every agent's state at `from`, so a stretch
+   * never leans on the stretch before it.
+   */
+  agentStates?: PastAgentState[];
 }
 
 export interface PhoneSystem {
@@ -132,7 +151,8 @@ export interface PhoneSystem {
   /**
    * Optional: the provider's past, for a journal that does not hold it yet. Yields batches as it
    * goes, oldest first, the last one `through` the range's end; stops when `signal` aborts. The
-   * calls it yields and those `listCalls` reports meet without a gap or an overlap.
+   * calls it yields and those `listCalls` reports meet without a gap or an overlap. A provider
+   * that knows its agents' past presence tells their states too (`PastCalls.agentStates`).
    */
   backfill?(range: PastRange, signal: AbortSignal): AsyncIterable<PastCalls>;
   /** Optional: fault injection and call scripting, for outage drills and tests, where the config enables it. */

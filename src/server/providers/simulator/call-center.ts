@@ -55,6 +55,8 @@ export interface CallCenterSettings {
   readonly callIDPrefix: string;
   /** Seed of the SIP Call-IDs (default: from `seed`), for a run that shares its traffic's seed with another. */
   readonly callIDSeed?: number;
+  /** Seed of the agents' shifts, breaks and drops (default: `seed`): a run of the past keeps the live center's, so a day's presence is the same in both. */
+  readonly presenceSeed?: number;
   /** Host part of the SIP Call-IDs used as providerCallID. */
   readonly sipHost: string;
   /**
@@ -64,6 +66,19 @@ export interface CallCenterSettings {
   readonly queues?: readonly SimulatedQueue[];
   /** Told of every call as it ends, with simulated times (a run of the simulated past collects them). */
   readonly onCallEnded?: (call: ProviderCall) => void;
+  /**
+   * Told, once the events of an instant have run, of each agent whose phone or calls changed then
+   * (and of every agent at the start), with simulated times: a run of the simulated past derives
+   * their states from it as the agent board would.
+   */
+  readonly onAgentChanged?: (change: AgentChange) => void;
+}
+
+/** An agent as their state is derived: their entry, their live calls, and the call that just ended, if one did. */
+export interface AgentChange {
+  readonly subscriber: Subscriber;
+  readonly calls: readonly ProviderCall[];
+  readonly at: number;
 }
 
 export interface SubscriberStatus {
@@ -84,6 +99,10 @@ interface Agent {
   pending: Absence | undefined;
   /** Calls the agent is on or being rung for. */
   calls: number;
+  /** Those calls, kept only where a change of agent is told. */
+  live: SimulatedCall[];
+  /** The call of theirs that ended at this instant, until the change is told. */
+  justEnded: SimulatedCall | undefined;
   /** The queues whose callers they take (those without members included), and the direct callers. */
   serves: QueueState[];
   wrappingUp: boolean;
@@ -138,6 +157,8 @@ export class CallCenter {
   private readonly ids: Random;
   private live = 0;
   private opened = 0;
+  /** Agents whose change is still to be told at the end of this instant. */
+  private readonly changed = new Set<Agent>();
   private nextInboundAt: number;
   private nextOutboundAt: number;
   private script: PlacedCallScript | undefined;
@@ -173,6 +194,8 @@ export class CallCenter {
     this.planPresence(dayOf(startTime), true);
     this.scheduleInboundCandidate();
     this.scheduleOutboundCandidate();
+    for (const agent of this.agents.values()) this.touch(agent);
+    this.tellChanges();
   }
 
   /** Runs every event up to `time`; time never runs backwards. */
@@ -181,6 +204,8 @@ export class CallCenter {
       this.now = event.time;
       event.run();
       this.forgetExpired();
+      // Events of one instant are one change: an agent freed and rung again at once never shows as available.
+      if (this.events.peekTime() !== this.now) this.tellChanges();
     }
     this.now = Math.max(this.now, time);
     this.forgetExpired();
@@ -229,6 +254,8 @@ export class CallCenter {
     if (status.active !== undefined) agent.subscriber.active = status.active;
     if (canWork(agent)) this.makeAvailable(agent);
     else this.idle.delete(agent);
+    this.touch(agent);
+    this.tellChanges();
   }
 
   scriptNextPlacedCall(script: PlacedCallScript): void {
@@ -242,20 +269,22 @@ export class CallCenter {
     const plan = planPlacedCall(this.placed, agent.calls > 0, this.takeScript());
     const remote = dialedParty(remoteNumber, this.directory.contactByNumber);
     const call = this.openCall({ isOutbound: true, remote, agent, random: this.placed });
-    this.occupy(agent);
+    this.occupy(agent, call);
     if (this.settings.dialMode === 'direct') {
       call.agentConnectedAt = this.now;
       this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
-      return;
+    } else {
+      call.phase = 'ringing-agent';
+      if (plan.agentAnswers)
+        this.after(plan.agentRingMs, () => {
+          if (call.phase === 'ended') return;
+          call.agentConnectedAt = this.now;
+          this.touch(agent);
+          this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
+        });
+      else this.after(AGENT_RING_TIMEOUT_MS, () => this.end(call, 0));
     }
-    call.phase = 'ringing-agent';
-    if (plan.agentAnswers)
-      this.after(plan.agentRingMs, () => {
-        if (call.phase === 'ended') return;
-        call.agentConnectedAt = this.now;
-        this.dial(call, plan.remote, plan.remoteRingMs, plan.talkMs);
-      });
-    else this.after(AGENT_RING_TIMEOUT_MS, () => this.end(call, 0));
+    this.tellChanges();
   }
 
   /**
@@ -267,6 +296,7 @@ export class CallCenter {
     if (!call || call.phase === 'ended') return false;
     if (!call.isOutbound && call.answeredAt === undefined) call.isMissedCall = true;
     this.end(call, call.answeredAt === undefined ? 0 : wrapUpMs(call.random));
+    this.tellChanges();
     return true;
   }
 
@@ -319,7 +349,7 @@ export class CallCenter {
     const remote = outboundCallee(this.traffic, this.directory.contacts);
     const call = this.openCall({ isOutbound: true, remote, agent, random: this.traffic });
     call.agentConnectedAt = this.now;
-    this.occupy(agent);
+    this.occupy(agent, call);
     const result = remoteResult(this.traffic);
     this.dial(call, result, remoteRingMs(this.traffic, result), talkMs(this.traffic, true));
   };
@@ -358,8 +388,8 @@ export class CallCenter {
 
   /** Only the earlier of answer and hang-up is scheduled: most callers never come near their patience. */
   private ring(call: SimulatedCall, agent: Agent): void {
-    this.occupy(agent);
     call.agent = agent;
+    this.occupy(agent, call);
     call.phase = 'ringing-agent';
     const answerAt = this.now + Math.round(inboundRingMs(call.random));
     const giveUpAt = call.giveUpAt ?? Infinity;
@@ -387,6 +417,7 @@ export class CallCenter {
     if (call.phase === 'ended') return;
     call.phase = 'talking';
     call.answeredAt = this.now;
+    if (call.agent) this.touch(call.agent);
     this.after(talk, () => this.end(call, wrapUpMs(call.random)));
   }
 
@@ -423,7 +454,7 @@ export class CallCenter {
     this.live -= 1;
     this.ended.push({ callID: call.callID, forgetAt: this.now + this.settings.keepEndedMs });
     this.settings.onCallEnded?.(toProviderCall(call, simulatedTime));
-    if (call.agent) this.release(call.agent, wrapUp);
+    if (call.agent) this.release(call.agent, call, wrapUp);
   }
 
   private forgetExpired(): void {
@@ -442,15 +473,24 @@ export class CallCenter {
     return this.idle.first();
   }
 
-  private occupy(agent: Agent): void {
+  private occupy(agent: Agent, call: SimulatedCall): void {
     agent.calls += 1;
+    if (this.settings.onAgentChanged) {
+      agent.live.push(call);
+      this.touch(agent);
+    }
     agent.wrappingUp = false;
     agent.wrapUpGeneration += 1;
     this.idle.delete(agent);
   }
 
-  private release(agent: Agent, wrapUp: number): void {
+  private release(agent: Agent, call: SimulatedCall, wrapUp: number): void {
     agent.calls -= 1;
+    if (this.settings.onAgentChanged) {
+      agent.live.splice(agent.live.indexOf(call), 1);
+      agent.justEnded = call;
+      this.touch(agent);
+    }
     if (agent.calls > 0) return;
     if (wrapUp <= 0) {
       this.makeAvailable(agent);
@@ -465,6 +505,23 @@ export class CallCenter {
     });
   }
 
+  private touch(agent: Agent): void {
+    if (this.settings.onAgentChanged) this.changed.add(agent);
+  }
+
+  /** Tells the changes of agents this instant made, each agent once. */
+  private tellChanges(): void {
+    const onAgentChanged = this.settings.onAgentChanged;
+    if (!onAgentChanged || this.changed.size === 0) return;
+    for (const agent of this.changed) {
+      const calls = agent.live.map((call) => toProviderCall(call, simulatedTime));
+      if (agent.justEnded) calls.push(toProviderCall(agent.justEnded, simulatedTime));
+      agent.justEnded = undefined;
+      onAgentChanged({ subscriber: agent.subscriber, calls, at: this.now });
+    }
+    this.changed.clear();
+  }
+
   /**
    * Schedules the absences that begin on simulated `day`, and with `andNext` the planning of the
    * day after at its midnight; an absence under way already begins at once.
@@ -472,7 +529,7 @@ export class CallCenter {
   private planPresence(day: number, andNext: boolean): void {
     for (const agent of this.agents.values()) {
       if (agent.keepsPresence) continue;
-      for (const absence of absencesOn(this.settings.seed, day, agent.index, this.agents.size)) {
+      for (const absence of absencesOn(this.settings.presenceSeed ?? this.settings.seed, day, agent.index, this.agents.size)) {
         if (absence.to <= this.now) continue;
         if (absence.from <= this.now) this.beginAbsence(agent, absence);
         else this.events.schedule(absence.from, () => this.beginAbsence(agent, absence));
@@ -496,6 +553,7 @@ export class CallCenter {
     agent.pending = undefined;
     agent.subscriber.registered = false;
     this.idle.delete(agent);
+    this.touch(agent);
     this.events.schedule(Math.max(absence.to, this.now + 1), () => this.returnFrom(agent, absence));
   }
 
@@ -503,6 +561,7 @@ export class CallCenter {
     if (agent.away !== absence || agent.keepsPresence) return;
     agent.away = undefined;
     agent.subscriber.registered = true;
+    this.touch(agent);
     this.makeAvailable(agent);
   }
 
@@ -552,6 +611,8 @@ const newAgent = (subscriber: Subscriber, index: number): Agent => ({
   pending: undefined,
   fields: Object.freeze(subscriberFieldsOf({ ...subscriber, subscriberID: subscriber.providerSubscriberID })),
   calls: 0,
+  live: [],
+  justEnded: undefined,
   serves: [],
   wrappingUp: false,
   wrapUpGeneration: 0,

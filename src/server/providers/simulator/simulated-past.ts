@@ -1,8 +1,10 @@
 /**
  * The simulator's past: a run of the same call center, separate from the live one, that yields
- * the calls which ended in a stretch of the past, in bounded batches, in the order they ended.
+ * the calls which ended in a stretch of the past, in bounded batches, in the order they ended, and
+ * its agents' states over that stretch as the agent board would have derived them.
  */
 import type { PastCalls, PastRange, ProviderCall } from '../phone-system.js';
+import { AgentStateTrail } from './agent-state-trail.js';
 import { CallCenter, type DialMode, type SimulatedQueue } from './call-center.js';
 import { createDirectory } from './directory.js';
 import { deriveSeed } from './random.js';
@@ -60,10 +62,12 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
   // A run from the start of the history is the seed's own, as it always was; any later one draws its own traffic.
   const ownSeed = deriveSeed(run.seed, `past-${start}`);
   let ended: ProviderCall[] = [];
+  const trail = new AgentStateTrail(timeline.toClock);
   const center = new CallCenter(
     {
       seed: start === timeline.toSim(since) ? run.seed : ownSeed,
       callIDSeed: ownSeed,
+      presenceSeed: run.seed,
       dialMode: run.dialMode,
       traffic: run.traffic,
       keepEndedMs: run.keepEndedMs,
@@ -73,6 +77,7 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
       onCallEnded: (call) => {
         if (call.endedAt !== undefined && call.endedAt <= handover) ended.push(toClockTimes(call, timeline.toClock));
       },
+      onAgentChanged: trail.observe,
     },
     createDirectory({ seed: run.seed, agents: run.agents, emailDomain: run.emailDomain }),
     start,
@@ -95,13 +100,13 @@ export function* simulatePast(run: PastRun): Generator<PastCalls> {
     }
     ended = held;
     if (now < end && batch.length < FLUSH_AT_CALLS && now - lastFlush < FLUSH_EVERY_MS) continue;
-    while (batch.length > PAST_BATCH_CALLS) yield { calls: batch.splice(0, PAST_BATCH_CALLS), through: lastThrough };
-    yield { calls: batch, through };
+    while (batch.length > PAST_BATCH_CALLS) yield { calls: batch.splice(0, PAST_BATCH_CALLS), through: lastThrough, agentStates: [] };
+    yield { calls: batch, through, agentStates: trail.take(from, through) };
     batch = [];
     lastThrough = through;
     lastFlush = now;
   }
-  if (start >= end) yield { calls: [], through: finalThrough };
+  if (start >= end) yield { calls: [], through: finalThrough, agentStates: [] };
 }
 
 /** A call of simulated times with its times on the clock. */

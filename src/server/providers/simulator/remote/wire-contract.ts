@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { callRecordSchema } from '../../../../contract/call-record.js';
+import { agentStateSchema } from '../../../../contract/agents.js';
 import { makeCallRequestSchema } from '../../../../contract/make-call.js';
 import { subscriberSchema } from '../../../../contract/subscriber.js';
-import type { PastCalls, ProviderCall } from '../../phone-system.js';
+import type { PastAgentState, PastCalls, ProviderCall } from '../../phone-system.js';
 
 export { nextPlacedCallSchema, simulatorFailureSchema } from '../../../../contract/simulator-control.js';
 
@@ -61,9 +62,18 @@ export type WireError = z.infer<typeof wireErrorSchema>;
 
 export const errorBodySchema = z.object({ error: wireErrorSchema });
 
+const wireAgentStateSchema = z.object({
+  subscriberID: z.string(),
+  at: epochMs,
+  state: agentStateSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  extension: z.string(),
+}) satisfies z.ZodType<PastAgentState>;
+
 /** One line of the past: a batch, or the error that ended it. */
 export const pastLineSchema = z.union([
-  z.object({ calls: z.array(wireCallSchema), through: epochMs }) satisfies z.ZodType<PastCalls>,
+  z.object({ calls: z.array(wireCallSchema), through: epochMs, agentStates: z.array(wireAgentStateSchema).optional() }) satisfies z.ZodType<PastCalls>,
   errorBodySchema,
 ]);
 

@@ -5,7 +5,7 @@
  */
 import type { AgentState } from '../../contract/agents.js';
 import type { Subscriber } from '../../contract/subscriber.js';
-import type { ProviderCall } from '../providers/phone-system.js';
+import type { ProviderCall } from './phone-system.js';
 
 export interface AgentStatus {
   subscriberID: string;

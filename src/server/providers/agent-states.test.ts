@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscriber } from '../../contract/subscriber.js';
-import type { ProviderCall } from '../providers/phone-system.js';
+import type { ProviderCall } from './phone-system.js';
 import { deriveAgents, type Board } from './agent-states.js';
 
 const T = Date.parse('2026-11-26T10:00:00.000Z');
