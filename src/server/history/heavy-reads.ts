@@ -25,6 +25,7 @@ import {
 } from './service-level-query.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
 import { agentTime, type AgentTimeRequest, type AgentTimeRow } from './agent-time-query.js';
+import { agentTimeRolled } from './agent-rollups.js';
 
 export interface WindowListRequest {
   scope: ProviderScope;
@@ -50,6 +51,7 @@ export interface HeavyReadArgs {
   serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];
   agentTime: [ProviderScope, AgentTimeRequest];
+  agentTimeRolled: [ProviderScope, AgentTimeRequest];
 }
 
 export interface HeavyReadResults {
@@ -60,6 +62,7 @@ export interface HeavyReadResults {
   serviceLevelsByQueue: QueueServiceLevelRows;
   missedCalls: MissedCalls;
   agentTime: AgentTimeRow[];
+  agentTimeRolled: AgentTimeRow[];
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -155,6 +158,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   serviceLevelsByQueue: serviceLevelRowsByQueue,
   missedCalls,
   agentTime,
+  agentTimeRolled,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

@@ -147,7 +147,7 @@ export const agentReportRoute = async (app: FastifyInstance, { registry, history
     const wanted = selection ? memberFilter(runtime, selection) : () => true;
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
-    const rows = await heavyQueries.run(request.principal, () => history.agentTime(runtime.scope, { ...range, now }, tokenKey(request.principal)));
+    const rows = await heavyQueries.run(request.principal, () => history.agentTimeRolled(runtime.scope, { ...range, now }, tokenKey(request.principal)));
     return {
       fromDate: iso(range.from),
       // Time not yet passed is not counted: the answer's range ends now.
