@@ -242,7 +242,7 @@ export class HistoryStore {
   }
 
   async refreshStatistics(): Promise<void> {
-    if (this.location.kind === 'postgres') await sql`ANALYZE calls`.execute(this.db);
+    if (this.location.kind === 'postgres') for (const table of ['calls', 'agent_states', 'agent_rollups']) await sql`ANALYZE ${sql.table(table)}`.execute(this.db);
     else await sql`PRAGMA optimize`.execute(this.db);
   }
 
