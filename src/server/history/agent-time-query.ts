@@ -78,7 +78,8 @@ const statesWithin = (db: HistoryDb, scope: ProviderScope, from: number, end: nu
 
 /**
  * The row in force at `from` for each agent who had one: their latest before it. The agents are
- * found by skipping from one to the next along the primary key, and each one's row by a seek, so
+ * found by skipping from one to the next along the primary key, and each one's row by seeks
+ * (subqueries, so no planner drives a join from the whole history), so
  * the cost grows with the agents, not with the history before `from` (an hour's rollup reads it).
  */
 const stateAtStart = (db: HistoryDb, scope: ProviderScope, from: number) =>
@@ -94,9 +95,14 @@ const stateAtStart = (db: HistoryDb, scope: ProviderScope, from: number) =>
         (SELECT s.at FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = a.subscriber_id AND s.at < ${from} ORDER BY s.at DESC LIMIT 1) AS at
       FROM agents a WHERE a.subscriber_id IS NOT NULL
     )
-    SELECT s.subscriber_id, s.state, s.first_name, s.last_name, s.extension
+    SELECT l.subscriber_id, ${sql.join(
+      (['state', 'first_name', 'last_name', 'extension'] as const).map(
+        (column) =>
+          sql`(SELECT ${sql.ref(`s.${column}`)} FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = l.subscriber_id AND s.at = l.at) AS ${sql.ref(column)}`,
+      ),
+    )}
     FROM latest l
-    JOIN agent_states s ON ${scopeOf(scope, 's')} AND s.subscriber_id = l.subscriber_id AND s.at = l.at`.execute(db);
+    WHERE l.at IS NOT NULL`.execute(db);
 
 /** Each subscriber's calls that started in [from, to). */
 const callsWithin = (db: HistoryDb, scope: ProviderScope, from: number, to: number) =>
