@@ -76,17 +76,33 @@ const statesWithin = (db: HistoryDb, scope: ProviderScope, from: number, end: nu
     ) spans
     GROUP BY subscriber_id, state`.execute(db);
 
-/** The row in force at `from` for each agent who had one: their latest before it (one pass in key order, no join a planner could loop over). */
+/**
+ * The row in force at `from` for each agent who had one: their latest before it. The agents are
+ * found by skipping from one to the next along the primary key, and each one's row by seeks
+ * (subqueries, so no planner drives a join from the whole history), so
+ * the cost grows with the agents, not with the history before `from` (an hour's rollup reads it).
+ */
 const stateAtStart = (db: HistoryDb, scope: ProviderScope, from: number) =>
   sql<{ subscriber_id: string; state: string; first_name: string | null; last_name: string | null; extension: string | null }>`
-    SELECT subscriber_id, state, first_name, last_name, extension
-    FROM (
-      SELECT s.subscriber_id, s.state, s.first_name, s.last_name, s.extension,
-        ROW_NUMBER() OVER (PARTITION BY s.subscriber_id ORDER BY s.at DESC) AS latest
-      FROM agent_states s
-      WHERE ${scopeOf(scope, 's')} AND s.at < ${from}
-    ) ranked
-    WHERE latest = 1`.execute(db);
+    WITH RECURSIVE agents(subscriber_id) AS (
+      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${scopeOf(scope, 's')} ORDER BY s.subscriber_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id > agents.subscriber_id ORDER BY s.subscriber_id LIMIT 1)
+      FROM agents WHERE agents.subscriber_id IS NOT NULL
+    ),
+    latest AS (
+      SELECT a.subscriber_id,
+        (SELECT s.at FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = a.subscriber_id AND s.at < ${from} ORDER BY s.at DESC LIMIT 1) AS at
+      FROM agents a WHERE a.subscriber_id IS NOT NULL
+    )
+    SELECT l.subscriber_id, ${sql.join(
+      (['state', 'first_name', 'last_name', 'extension'] as const).map(
+        (column) =>
+          sql`(SELECT ${sql.ref(`s.${column}`)} FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = l.subscriber_id AND s.at = l.at) AS ${sql.ref(column)}`,
+      ),
+    )}
+    FROM latest l
+    WHERE l.at IS NOT NULL`.execute(db);
 
 /** Each subscriber's calls that started in [from, to). */
 const callsWithin = (db: HistoryDb, scope: ProviderScope, from: number, to: number) =>

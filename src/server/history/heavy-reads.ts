@@ -26,6 +26,7 @@ import {
 } from './service-level-query.js';
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
 import { agentTime, type AgentTimeRequest, type AgentTimeRow } from './agent-time-query.js';
+import { agentTimeRolled } from './agent-rollups.js';
 
 export interface WindowListRequest {
   scope: ProviderScope;
@@ -52,6 +53,7 @@ export interface HeavyReadArgs {
   missedCalls: [ProviderScope, MissedCallsRequest];
   agentTime: [ProviderScope, AgentTimeRequest];
   intervalReport: [ProviderScope, IntervalReportRequest];
+  agentTimeRolled: [ProviderScope, AgentTimeRequest];
 }
 
 export interface HeavyReadResults {
@@ -63,6 +65,7 @@ export interface HeavyReadResults {
   missedCalls: MissedCalls;
   agentTime: AgentTimeRow[];
   intervalReport: IntervalReportBody;
+  agentTimeRolled: AgentTimeRow[];
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -159,6 +162,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   missedCalls,
   agentTime,
   intervalReport,
+  agentTimeRolled,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

@@ -19,7 +19,9 @@ import { CallExports } from './call-exports.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
-import { chunks, inScope, writeJournalBatch } from './journal-write.js';
+import { chunks, earliestStart, inScope, writeJournalBatch } from './journal-write.js';
+import { dayFromHours, oldestAgentActivity, pruneRollups, rolledPeriods, unrollFrom, writeRollup, type RollupPeriod } from './agent-rollups.js';
+import { RollupHorizon } from './rollup-horizon.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import { ReportSendsTable } from './report-sends-table.js';
 import type { JournalBatch } from '../calls/journal-batch.js';
@@ -38,6 +40,8 @@ import {
 
 /** The lane of reads the service makes for itself, apart from any token's. */
 const SERVICE_LANE = 'service';
+/** The lane of the agents' rollups, so rolling takes its turn with the readers beside everyone's reads. */
+const ROLLUP_LANE = 'rollups';
 
 /** One intervention on a call, for the audit trail. */
 export interface CallAction {
@@ -56,6 +60,7 @@ export class HistoryStore {
   readonly reportSends: ReportSendsTable;
   /** Whole ranges of calls out as files, each on a thread and a connection of its own. */
   readonly exports: CallExports;
+  private readonly rollupHorizon: RollupHorizon;
 
   private constructor(
     private readonly db: HistoryDb,
@@ -68,6 +73,7 @@ export class HistoryStore {
     this.idempotencyKeys = new IdempotencyKeysTable(db);
     this.reportSends = new ReportSendsTable(db);
     this.exports = new CallExports(location, inMemory ? db : undefined);
+    this.rollupHorizon = new RollupHorizon((scope, at) => unrollFrom(db, scope, at));
   }
 
   static async open(location: HistoryLocation): Promise<HistoryStore> {
@@ -82,7 +88,7 @@ export class HistoryStore {
 
   /** The shared syncs of a cluster on this database; `channel` is its NOTIFY channel. */
   syncFeeds(channel: string): SyncFeeds {
-    return new SyncFeeds(this.db, channel);
+    return new SyncFeeds(this.db, channel, (scope, earliest) => this.rollupHorizon.written(scope, earliest));
   }
 
   journal(scope: ProviderScope): CallJournal {
@@ -91,7 +97,8 @@ export class HistoryStore {
 
   /** One transaction per sync: a crash loses at most this batch and never leaves half of it. */
   async write(scope: ProviderScope, batch: JournalBatch): Promise<void> {
-    await this.db.transaction().execute((trx) => writeJournalBatch(trx, scope, batch));
+    const earliest = await this.db.transaction().execute((trx) => writeJournalBatch(trx, scope, batch));
+    await this.rollupHorizon.written(scope, earliest);
   }
 
   /**
@@ -152,6 +159,40 @@ export class HistoryStore {
     return this.reader.read('intervalReport', [scope, request], lane);
   }
 
+  /** The same as `agentTime`, read from the agents' rollups where the range has some: what the report reads. */
+  agentTimeRolled(scope: ProviderScope, request: AgentTimeRequest, lane = SERVICE_LANE): Promise<AgentTimeRow[]> {
+    return this.reader.read('agentTimeRolled', [scope, request], lane);
+  }
+
+  /** The agents' periods rolled within [from, to), by start. */
+  rolledAgentPeriods(scope: ProviderScope, from: number, to: number): Promise<RollupPeriod[]> {
+    return rolledPeriods(this.db, scope, from, to);
+  }
+
+  /** When the earliest agent state or call of the provider is dated, if it has any. */
+  oldestAgentActivity(scope: ProviderScope): Promise<number | undefined> {
+    return oldestAgentActivity(this.db, scope);
+  }
+
+  /**
+   * Rolls up one closed period: an hour from its raw rows (read in a reader thread), a day from
+   * its hours, which must all be rolled.
+   */
+  rollAgentPeriod(scope: ProviderScope, period: RollupPeriod, now: number): Promise<void> {
+    return this.rollupHorizon.rolling(scope, period, async () => {
+      const rows =
+        period.span === 'hour'
+          ? await this.reader.read('agentTime', [scope, { from: period.start, to: period.end, now }], ROLLUP_LANE)
+          : await dayFromHours(this.db, scope, period);
+      await writeRollup(this.db, scope, period, rows, now);
+    });
+  }
+
+  /** This instance stops rolling the provider (a cluster's follower): another may roll it meanwhile. */
+  forgetRollups(scope: ProviderScope): void {
+    this.rollupHorizon.forget(scope);
+  }
+
   /**
    * Tells the query planner how the journal's tables look now (PostgreSQL's ANALYZE, SQLite's
    * PRAGMA optimize): after a bulk fill, before the next automatic pass, lookups by number otherwise
@@ -196,8 +237,9 @@ export class HistoryStore {
   }
 
   /** Journals changes of agents' states (the board's); one already written is kept. */
-  recordAgentStates(scope: ProviderScope, changes: readonly AgentStateChange[]): Promise<void> {
-    return writeAgentStates(this.db, scope, changes);
+  async recordAgentStates(scope: ProviderScope, changes: readonly AgentStateChange[]): Promise<void> {
+    await writeAgentStates(this.db, scope, changes);
+    await this.rollupHorizon.written(scope, changes.reduce<number | undefined>((earliest, change) => Math.min(earliest ?? change.at, change.at), undefined));
   }
 
   /** Records the queues' parameters in force from `at`, for those that changed; answers their IDs. */
@@ -211,7 +253,7 @@ export class HistoryStore {
   }
 
   async refreshStatistics(): Promise<void> {
-    if (this.location.kind === 'postgres') await sql`ANALYZE calls`.execute(this.db);
+    if (this.location.kind === 'postgres') for (const table of ['calls', 'agent_states', 'agent_rollups']) await sql`ANALYZE ${sql.table(table)}`.execute(this.db);
     else await sql`PRAGMA optimize`.execute(this.db);
   }
 
@@ -230,8 +272,10 @@ export class HistoryStore {
   }
 
   /** One batch of the backfill and the progress it makes, in one transaction; answers how many calls were new. */
-  writeBackfill(scope: ProviderScope, calls: readonly ProviderCall[], progress: BackfillProgress): Promise<number> {
-    return writeBackfill(this.db, scope, calls, progress);
+  async writeBackfill(scope: ProviderScope, calls: readonly ProviderCall[], progress: BackfillProgress): Promise<number> {
+    const inserted = await writeBackfill(this.db, scope, calls, progress);
+    if (inserted > 0) await this.rollupHorizon.written(scope, earliestStart(calls));
+    return inserted;
   }
 
   /** Adds ended calls the journal does not hold yet; existing ones win. */
@@ -244,6 +288,7 @@ export class HistoryStore {
           .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doNothing())
           .execute();
     });
+    await this.rollupHorizon.written(scope, earliestStart(calls));
   }
 
   /** Deletes calls that ended before `cutoff`, and calls open since before it; answers how many. */
@@ -253,6 +298,7 @@ export class HistoryStore {
     // The audit trail is kept as long as the calls it speaks of.
     await this.db.deleteFrom('call_actions').where('at', '<', cutoff).execute();
     await pruneAgentStates(this.db, cutoff);
+    await pruneRollups(this.db, cutoff);
     return Number(ended.numDeletedRows) + Number(stuck.numDeletedRows);
   }
 

@@ -155,6 +155,8 @@ export interface HistoryTables {
   agent_states: AgentStatesTable;
   queue_parameters: QueueParametersTable;
   report_sends: ReportSendsTable;
+  agent_rollups: AgentRollupsTable;
+  agent_rollup_periods: AgentRollupPeriodsTable;
 }
 
 /** One change of an agent's state on the board; the state holds from `at` until the agent's next row. */
@@ -203,6 +205,43 @@ export interface ReportSendsTable {
   /** The Message-ID the report was sent with: every attempt of one period uses the same. */
   message_id: string | null;
   last_error: string | null;
+}
+
+/** One agent's sums over one rolled period: what the agents report counts for it over that period. */
+export interface AgentRollupsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  /** 'hour' (a UTC hour) or 'day' (midnight to midnight in the service's time zone). */
+  span: string;
+  period_start: number;
+  subscriber_id: string;
+  unknown_ms: number;
+  offline_ms: number;
+  inactive_ms: number;
+  available_ms: number;
+  ringing_ms: number;
+  on_call_ms: number;
+  answered: number;
+  unanswered: number;
+  outbound: number;
+  talk_ms: number;
+  handled: number;
+  /** The names as last known within the period. */
+  first_name: string | null;
+  last_name: string | null;
+  extension: string | null;
+}
+
+/** A period whose rollup rows stand for its raw rows; removed when a later write lands inside it. */
+export interface AgentRollupPeriodsTable {
+  account_id: string;
+  application_id: string;
+  provider_id: string;
+  span: string;
+  period_start: number;
+  period_end: number;
+  rolled_at: number;
 }
 
 export type HistoryDb = Kysely<HistoryTables>;

@@ -19,9 +19,9 @@ export type Trx = Transaction<HistoryTables>;
 export const inScope = (scope: ProviderScope) =>
   ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
 
-/** A sync's batch of the journal, within the caller's transaction. */
-export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> => {
-  if (batch.complete) await closeUnlisted(trx, scope, batch);
+/** A sync's batch of the journal, within the caller's transaction; answers the earliest start of a call it wrote. */
+export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<number | undefined> => {
+  const closedFrom = batch.complete ? await closeUnlisted(trx, scope, batch) : undefined;
   for (const part of chunks(batch.upserts))
     await upsertCalls(trx, part.map((call) => toCallRow(scope, call, batch.endedByService.has(call.callID))));
   await trx
@@ -29,18 +29,28 @@ export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: J
     .values({ ...inScope(scope), last_sync_at: batch.at })
     .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id']).doUpdateSet({ last_sync_at: batch.at }))
     .execute();
+  return earliest([closedFrom, ...batch.upserts.map((call) => call.startedAt)]);
 };
+
+const earliest = (ats: readonly (number | undefined)[]): number | undefined => {
+  const known = ats.filter((at) => at !== undefined);
+  return known.length === 0 ? undefined : known.reduce((a, b) => Math.min(a, b));
+};
+
+/** The earliest start among `calls`: the agents' rollups from there on no longer hold. */
+export const earliestStart = (calls: readonly { startedAt: number }[]): number | undefined => earliest(calls.map((call) => call.startedAt));
 
 /**
  * Calls still open in the journal that a complete snapshot no longer lists vanished while the
  * service was not watching (a restart, a failed write): closed at the last sync that saw them,
  * and missed when they were inbound and never seen answered, as the live list ends them.
  */
-const closeUnlisted = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<void> => {
+const closeUnlisted = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<number | undefined> => {
   const listed = new Set(batch.upserts.map((call) => call.callID));
-  const open = await trx.selectFrom('calls').select('call_id').where((eb) => eb.and(inScope(scope))).where('ended_at', 'is', null).execute();
-  const gone = open.map((row) => row.call_id).filter((id) => !listed.has(id));
-  if (gone.length === 0) return;
+  const open = await trx.selectFrom('calls').select(['call_id', 'started_at']).where((eb) => eb.and(inScope(scope))).where('ended_at', 'is', null).execute();
+  const goneRows = open.filter((row) => !listed.has(row.call_id));
+  const gone = goneRows.map((row) => row.call_id);
+  if (gone.length === 0) return undefined;
   const mark = await trx.selectFrom('provider_syncs').select('last_sync_at').where((eb) => eb.and(inScope(scope))).executeTakeFirst();
   const closedAt = mark === undefined ? batch.at : Number(mark.last_sync_at);
   for (const part of chunks(gone))
@@ -54,6 +64,7 @@ const closeUnlisted = async (trx: Trx, scope: ProviderScope, batch: JournalBatch
       .where((eb) => eb.and(inScope(scope)))
       .where('call_id', 'in', part)
       .execute();
+  return earliest(goneRows.map((row) => Number(row.started_at)));
 };
 
 /** Insert or, for a call already journaled, take every field from the provider's latest version. */

@@ -229,6 +229,41 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0011_agent_rollups': {
+    async up(db: Kysely<unknown>) {
+      // Each agent's sums over a closed period (a UTC hour, or a day of the service's time zone), read by the agents report instead of the raw rows.
+      let rollups = db.schema
+        .createTable('agent_rollups')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('span', 'text', (c) => c.notNull())
+        .addColumn('period_start', 'bigint', (c) => c.notNull())
+        .addColumn('subscriber_id', 'text', (c) => c.notNull());
+      for (const column of ['unknown_ms', 'offline_ms', 'inactive_ms', 'available_ms', 'ringing_ms', 'on_call_ms', 'answered', 'unanswered', 'outbound', 'talk_ms', 'handled'])
+        rollups = rollups.addColumn(column, 'bigint', (c) => c.notNull());
+      await rollups
+        .addColumn('first_name', 'text')
+        .addColumn('last_name', 'text')
+        .addColumn('extension', 'text')
+        .addPrimaryKeyConstraint('agent_rollups_pk', [...scopeColumns, 'span', 'period_start', 'subscriber_id'])
+        .execute();
+      // The periods rolled: a period here with no agent rows had nobody active; a period not here is read raw.
+      await db.schema
+        .createTable('agent_rollup_periods')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('application_id', 'text', (c) => c.notNull())
+        .addColumn('provider_id', 'text', (c) => c.notNull())
+        .addColumn('span', 'text', (c) => c.notNull())
+        .addColumn('period_start', 'bigint', (c) => c.notNull())
+        .addColumn('period_end', 'bigint', (c) => c.notNull())
+        .addColumn('rolled_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('agent_rollup_periods_pk', [...scopeColumns, 'span', 'period_start'])
+        .execute();
+      // A write dated inside rolled periods un-marks those ending after it.
+      await db.schema.createIndex('agent_rollup_periods_by_end').on('agent_rollup_periods').columns([...scopeColumns, 'period_end']).execute();
+    },
+  },
 };
 
 /**

@@ -66,6 +66,8 @@ export class SyncFeeds {
     private readonly db: HistoryDb,
     /** The NOTIFY channel of this database schema's cluster. */
     readonly channel: string,
+    /** Told, after each commit, the earliest start of a call the batch wrote. */
+    private readonly written: (scope: ProviderScope, earliest: number | undefined) => Promise<void> = async () => undefined,
   ) {}
 
   /** Starts a new term led by `leader`, creating the feed on first use; answers where it stands. */
@@ -146,13 +148,14 @@ export class SyncFeeds {
    * and a checkpoint when one is due; then the notice, delivered on commit.
    */
   async commit(scope: ProviderScope, term: number, step: FeedCommit): Promise<void> {
+    let earliest: number | undefined;
     await this.db.transaction().execute(async (trx) => {
       const row = await this.fence(trx, scope, term);
       if (Number(row.seq) !== step.after) throw new NotLeading(`the feed stands at ${row.seq}, the leader at ${step.after}`);
       const seq = step.change ? step.change.seq : step.after;
       if (step.change && step.change.seq !== step.after + 1)
         throw new NotLeading(`the change is numbered ${step.change.seq}, after ${step.after}`);
-      await writeJournalBatch(trx, scope, step.batch);
+      earliest = await writeJournalBatch(trx, scope, step.batch);
       if (step.change)
         await trx
           .insertInto('sync_changes')
@@ -189,6 +192,7 @@ export class SyncFeeds {
           .execute();
       await this.notify(trx, { key: scopeKey(scope), epoch: row.epoch, seq });
     });
+    await this.written(scope, earliest);
   }
 
   /** The leader's health, when it changed with no sync to commit: fenced by its term, and told as a commit is. */

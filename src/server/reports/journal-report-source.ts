@@ -34,7 +34,7 @@ export const journalReportSource = (registry: ProviderRuntimes, history: History
     },
     async agents(scope, range) {
       const now = clock.now();
-      const rows = await history.agentTime(scope, { from: range.from, to: range.to, now }, REPORTS_LANE);
+      const rows = await history.agentTimeRolled(scope, { from: range.from, to: range.to, now }, REPORTS_LANE);
       return agentReportOf(runtimeOf(scope), rows, range, now, selectionOf(range));
     },
   };

@@ -123,7 +123,7 @@ export const agentReportRoute = async (app: FastifyInstance, { registry, history
     const selection = resolveQueueSelection(runtime, query.data.queueID);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
-    const rows = await heavyQueries.run(request.principal, () => history.agentTime(runtime.scope, { ...range, now }, tokenKey(request.principal)));
+    const rows = await heavyQueries.run(request.principal, () => history.agentTimeRolled(runtime.scope, { ...range, now }, tokenKey(request.principal)));
     return agentReportOf(runtime, rows, range, now, selection);
   });
 };

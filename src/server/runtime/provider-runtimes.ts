@@ -13,6 +13,7 @@ import { ProviderSync } from '../calls/provider-sync.js';
 import type { SharedSync } from '../calls/shared-sync.js';
 import type { Clock } from '../clock.js';
 import type { AccountConfig, ProviderConfig, ServiceConfig } from '../config/config-schema.js';
+import { AgentRollupRoller } from '../history/agent-rollup-roller.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { emptySums } from '../history/service-level-figures.js';
 import { callWithDeadline } from '../providers/call-with-deadline.js';
@@ -117,6 +118,8 @@ export class ProviderRuntime {
 
 export class ProviderRuntimes {
   private readonly byKey = new Map<string, ProviderRuntime>();
+  /** Each provider's agents' rollups, kept by the instance that writes its journal. */
+  private readonly rollers: AgentRollupRoller[] = [];
 
   constructor(
     config: ServiceConfig,
@@ -177,6 +180,17 @@ export class ProviderRuntimes {
           });
           const runtime: ProviderRuntime = new ProviderRuntime(scope, account, application.name, provider, phoneSystem, sync, log, agents, queues);
           this.byKey.set(keyOf(scope), runtime);
+          this.rollers.push(
+            new AgentRollupRoller({
+              history,
+              scope,
+              timeZone: config.timeZone,
+              clock,
+              retentionDays: config.history.retentionDays,
+              writes: () => sync.role !== 'follower',
+              log,
+            }),
+          );
         }
   }
 
@@ -194,6 +208,7 @@ export class ProviderRuntimes {
       runtime.agents.start();
       runtime.queues.start();
     }
+    for (const roller of this.rollers) roller.start();
   }
 
   /** One poll of every provider, for tests and start-up. */
@@ -203,6 +218,7 @@ export class ProviderRuntimes {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.rollers.map((roller) => roller.stop()));
     for (const runtime of this.all()) runtime.queues.stop();
     await Promise.all(this.all().map((runtime) => runtime.agents.close()));
     await Promise.all(this.all().map((runtime) => runtime.sync.stop()));
