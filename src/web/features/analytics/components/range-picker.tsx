@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { fromZonedInput, toZonedInput } from '../../../lib/zoned-time.js';
+import { ToggleGroup } from '../../../components/ui/toggle-group.js';
 import { customWindowProblem, RANGE_PRESETS, type AnalyticsRange } from '../utils/analytics-range.js';
 
 export interface RangePickerProps {
@@ -47,33 +48,26 @@ const CustomRangeForm = ({ window, timeZone, onRangeChange }: Omit<RangePickerPr
   );
 };
 
+const PRESET_CHOICES = RANGE_PRESETS.map((preset) => ({ value: preset.id, label: preset.label }));
+
 export const RangePicker = ({ range, window, timeZone, onRangeChange }: RangePickerProps) => {
   const [editing, setEditing] = useState(range.kind === 'custom');
   const customShown = editing || range.kind === 'custom';
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div role="group" aria-label="Time range" className="flex gap-1">
-        {RANGE_PRESETS.map((preset) => {
-          const pressed = range.kind === 'preset' && range.preset === preset.id && !editing;
-          return (
-            <Button
-              key={preset.id}
-              size="sm"
-              variant={pressed ? 'primary' : 'secondary'}
-              aria-pressed={pressed}
-              onClick={() => {
-                setEditing(false);
-                onRangeChange({ kind: 'preset', preset: preset.id });
-              }}
-            >
-              {preset.label}
-            </Button>
-          );
-        })}
+      <ToggleGroup
+        label="Time range"
+        choices={PRESET_CHOICES}
+        selected={range.kind === 'preset' && !editing ? range.preset : undefined}
+        onSelect={(preset) => {
+          setEditing(false);
+          onRangeChange({ kind: 'preset', preset });
+        }}
+      >
         <Button size="sm" variant={customShown ? 'primary' : 'secondary'} aria-pressed={customShown} onClick={() => setEditing(true)}>
           Custom
         </Button>
-      </div>
+      </ToggleGroup>
       {customShown ? <CustomRangeForm key={`${window.from}-${window.to}-${timeZone}`} window={window} timeZone={timeZone} onRangeChange={onRangeChange} /> : null}
     </div>
   );

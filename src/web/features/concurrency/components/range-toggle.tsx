@@ -1,19 +1,9 @@
 /** The chart's range as a group of toggle buttons: the pressed one is the range on screen. */
-import { Button } from '../../../components/ui/button.js';
+import { ToggleGroup } from '../../../components/ui/toggle-group.js';
 import { RANGE_MINUTES, type RangeMinutes } from '../utils/chart-series.js';
 
+const CHOICES = RANGE_MINUTES.map((minutes) => ({ value: minutes, label: `${minutes} min` }));
+
 export const RangeToggle = ({ range, onRangeChange }: { range: RangeMinutes; onRangeChange: (range: RangeMinutes) => void }) => (
-  <div role="group" aria-label="Time range" className="flex gap-1">
-    {RANGE_MINUTES.map((minutes) => (
-      <Button
-        key={minutes}
-        size="sm"
-        variant={minutes === range ? 'primary' : 'secondary'}
-        aria-pressed={minutes === range}
-        onClick={() => onRangeChange(minutes)}
-      >
-        {minutes} min
-      </Button>
-    ))}
-  </div>
+  <ToggleGroup label="Time range" choices={CHOICES} selected={range} onSelect={onRangeChange} />
 );

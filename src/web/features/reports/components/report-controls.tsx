@@ -7,6 +7,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { useApi } from '../../../lib/api/api-context.js';
 import { queueListQueryOptions } from '../../../lib/api/queues-query.js';
+import { ToggleGroup } from '../../../components/ui/toggle-group.js';
 import { customDaysProblem, PERIOD_PRESETS, type Day, type ReportSettings } from '../utils/report-range.js';
 
 const inputClass = 'rounded-md border border-line bg-panel px-2 py-1 text-sm text-ink';
@@ -57,52 +58,35 @@ export interface PeriodControlsProps {
   onSettingsChange: (settings: ReportSettings) => void;
 }
 
+const PERIOD_CHOICES = PERIOD_PRESETS.map((preset) => ({ value: preset.id, label: preset.label }));
+const INTERVAL_CHOICES = INTERVAL_MINUTES.map((minutes) => ({ value: minutes, label: minutes === 60 ? '1 h' : `${minutes} min` }));
+
 export const PeriodControls = ({ settings, days, onSettingsChange }: PeriodControlsProps) => {
   const [editing, setEditing] = useState(settings.period.kind === 'custom');
   const customShown = editing || settings.period.kind === 'custom';
   const { period, intervalMinutes } = settings;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div role="group" aria-label="Period" className="flex flex-wrap gap-1">
-        {PERIOD_PRESETS.map((preset) => {
-          const pressed = period.kind === 'preset' && period.preset === preset.id && !editing;
-          return (
-            <Button
-              key={preset.id}
-              size="sm"
-              variant={pressed ? 'primary' : 'secondary'}
-              aria-pressed={pressed}
-              onClick={() => {
-                setEditing(false);
-                onSettingsChange({ ...settings, period: { kind: 'preset', preset: preset.id } });
-              }}
-            >
-              {preset.label}
-            </Button>
-          );
-        })}
-        <Button
-          size="sm"
-          variant={customShown ? 'primary' : 'secondary'}
-          aria-pressed={customShown}
-          onClick={() => setEditing(true)}
-        >
+      <ToggleGroup
+        label="Period"
+        className="flex flex-wrap gap-1"
+        choices={PERIOD_CHOICES}
+        selected={period.kind === 'preset' && !editing ? period.preset : undefined}
+        onSelect={(preset) => {
+          setEditing(false);
+          onSettingsChange({ ...settings, period: { kind: 'preset', preset } });
+        }}
+      >
+        <Button size="sm" variant={customShown ? 'primary' : 'secondary'} aria-pressed={customShown} onClick={() => setEditing(true)}>
           Custom days
         </Button>
-      </div>
-      <div role="group" aria-label="Interval" className="flex gap-1">
-        {INTERVAL_MINUTES.map((minutes) => (
-          <Button
-            key={minutes}
-            size="sm"
-            variant={intervalMinutes === minutes ? 'primary' : 'secondary'}
-            aria-pressed={intervalMinutes === minutes}
-            onClick={() => onSettingsChange({ ...settings, intervalMinutes: minutes })}
-          >
-            {minutes === 60 ? '1 h' : `${minutes} min`}
-          </Button>
-        ))}
-      </div>
+      </ToggleGroup>
+      <ToggleGroup
+        label="Interval"
+        choices={INTERVAL_CHOICES}
+        selected={intervalMinutes}
+        onSelect={(minutes) => onSettingsChange({ ...settings, intervalMinutes: minutes })}
+      />
       {customShown ? (
         <CustomDaysForm
           key={`${days.fromDay}-${days.toDay}`}
