@@ -1,23 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryStore } from './history-store.js';
-import { createTestHistory, type TestHistory } from '../test-support/test-history.js';
+import { describe, expect, it } from 'vitest';
+import { useHistoryStore } from '../test-support/test-history.js';
 
 const scope = { accountID: 'acme', applicationID: 'center', providerID: 'sim' };
 const support = { queueID: 'support', name: 'Support', answerWithinMs: 20_000, shortAbandonMs: 5_000, serviceLevelTarget: 0.8, members: ['a1', 'a2'] };
 
 describe('the queues\' parameter history', () => {
-  let history: TestHistory;
-  let store: HistoryStore;
-  beforeEach(async () => {
-    history = await createTestHistory();
-    store = await history.open();
-  });
-  afterEach(async () => {
-    await store.close();
-    await history.dispose();
-  });
+  const openStore = useHistoryStore();
 
   it('writes a row when a queue is new or its parameters changed, and none when they did not', async () => {
+    const store = openStore();
     expect(await store.recordQueueParameters(scope, [support], 1000)).toEqual(['support']);
     expect(await store.recordQueueParameters(scope, [support], 2000)).toEqual([]);
     expect(await store.recordQueueParameters(scope, [{ ...support, serviceLevelTarget: 0.9 }], 3000)).toEqual(['support']);
@@ -32,18 +23,10 @@ describe('the queues\' parameter history', () => {
 });
 
 describe('the agent states\' retention', () => {
-  let history: TestHistory;
-  let store: HistoryStore;
-  beforeEach(async () => {
-    history = await createTestHistory();
-    store = await history.open();
-  });
-  afterEach(async () => {
-    await store.close();
-    await history.dispose();
-  });
+  const openStore = useHistoryStore();
 
   it('deletes the states over before the cutoff and keeps the one in force at it', async () => {
+    const store = openStore();
     const row = (subscriberID: string, at: number, state: string) => ({ subscriberID, at, state });
     await store.recordAgentStates(scope, [row('a1', 1000, 'offline'), row('a1', 2000, 'available'), row('a1', 5000, 'on-call'), row('a2', 1000, 'available'), row('a3', 3000, 'ringing')]);
     await store.pruneBefore(3000);

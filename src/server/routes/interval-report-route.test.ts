@@ -1,8 +1,8 @@
+import { figuresByHand } from '../test-support/figures-by-hand.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
 import { intervalReportSchema, type IntervalReport, type IntervalRow } from '../../contract/reports.js';
-import type { ServiceLevelFigures } from '../../contract/service-levels.js';
 import type { ServiceConfigInput } from '../config/config-schema.js';
 import type { AgentStateChange } from '../history/report-journal.js';
 import type { ProviderCall } from '../providers/phone-system.js';
@@ -118,44 +118,6 @@ const SUPPORT_TIMELINE: Timeline[] = [
 ];
 const SALES_TIMELINE: Timeline[] = [{ from: SPRING.from - 30 * 86_400_000, parameters: SALES }];
 const inForce = (timeline: Timeline[], at: number) => [...timeline].reverse().find((entry) => entry.from <= at)?.parameters ?? (timeline[0] as Timeline).parameters;
-
-const figuresByHand = (calls: readonly ProviderCall[], parametersOf: (c: ProviderCall) => { aw: number; sa: number }): ServiceLevelFigures => {
-  const inbound = calls.filter((c) => !c.isOutbound);
-  const outbound = calls.filter((c) => c.isOutbound);
-  const answered = inbound.filter((c) => c.answeredAt !== undefined);
-  const waits = answered.map((c) => (c.answeredAt as number) - c.startedAt);
-  const within = (ms: number) => waits.filter((w) => w <= ms).length;
-  const withinOwn = answered.filter((c) => (c.answeredAt as number) - c.startedAt <= parametersOf(c).aw).length;
-  const gone = inbound.filter((c) => c.answeredAt === undefined && c.endedAt !== undefined);
-  const abandoned = gone.filter((c) => (c.endedAt as number) - c.startedAt >= parametersOf(c).sa).length;
-  const talk = (list: ProviderCall[]) => list.filter((c) => c.answeredAt !== undefined && c.endedAt !== undefined).map((c) => (c.endedAt as number) - (c.answeredAt as number));
-  const mean = (ms: number[]) => (ms.length === 0 ? null : Math.round(ms.reduce((a, b) => a + b, 0) / ms.length / 100) / 10);
-  const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
-  return {
-    offered: inbound.length,
-    answered: answered.length,
-    answeredWithin: withinOwn,
-    shortAbandoned: gone.length - abandoned,
-    abandoned,
-    waiting: inbound.filter((c) => c.answeredAt === undefined && c.endedAt === undefined).length,
-    serviceLevel: share(withinOwn, answered.length + abandoned),
-    abandonRate: share(abandoned, answered.length + abandoned),
-    averageAnswerSeconds: mean(waits),
-    longestAnswerSeconds: waits.length === 0 ? null : Math.round(Math.max(...waits) / 100) / 10,
-    averageTalkSeconds: mean(talk(inbound)),
-    outboundPlaced: outbound.length,
-    outboundConnected: outbound.filter((c) => c.answeredAt !== undefined).length,
-    averageOutboundTalkSeconds: mean(talk(outbound)),
-    answerTimes: {
-      within10: within(10 * SEC),
-      within20: within(20 * SEC),
-      within30: within(30 * SEC),
-      within60: within(60 * SEC),
-      within120: within(120 * SEC),
-      later: answered.length - within(120 * SEC),
-    },
-  };
-};
 
 /** The most calls live (started at or before, ending after) at any instant of [start, end): checked at the start and at every start inside. */
 const peakByHand = (calls: readonly ProviderCall[], start: number, end: number) => {

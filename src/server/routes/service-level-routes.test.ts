@@ -1,3 +1,4 @@
+import { figuresByHand } from '../test-support/figures-by-hand.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../contract/paths.js';
 import { problemSchema } from '../../contract/problem.js';
@@ -43,43 +44,8 @@ const serviceLevels = async (query: string) => {
   return serviceLevelsResponseSchema.parse(res.json());
 };
 
-/** The figures of the definitions, recomputed by hand from a list of calls (the reference the database must agree with). */
-const byHand = (calls: readonly ProviderCall[], answerWithinMs: number, shortAbandonMs: number): ServiceLevelFigures => {
-  const inbound = calls.filter((c) => !c.isOutbound);
-  const outbound = calls.filter((c) => c.isOutbound);
-  const answered = inbound.filter((c) => c.answeredAt !== undefined);
-  const waits = answered.map((c) => (c.answeredAt as number) - c.startedAt);
-  const gone = inbound.filter((c) => c.answeredAt === undefined && c.endedAt !== undefined);
-  const abandoned = gone.filter((c) => (c.endedAt as number) - c.startedAt >= shortAbandonMs).length;
-  const talk = (list: ProviderCall[]) => list.filter((c) => c.answeredAt !== undefined && c.endedAt !== undefined).map((c) => (c.endedAt as number) - (c.answeredAt as number));
-  const mean = (ms: number[]) => (ms.length === 0 ? null : Math.round(ms.reduce((a, b) => a + b, 0) / ms.length / 100) / 10);
-  const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
-  const within = (ms: number) => waits.filter((w) => w <= ms).length;
-  return {
-    offered: inbound.length,
-    answered: answered.length,
-    answeredWithin: within(answerWithinMs),
-    shortAbandoned: gone.length - abandoned,
-    abandoned,
-    waiting: inbound.filter((c) => c.answeredAt === undefined && c.endedAt === undefined).length,
-    serviceLevel: share(within(answerWithinMs), answered.length + abandoned),
-    abandonRate: share(abandoned, answered.length + abandoned),
-    averageAnswerSeconds: mean(waits),
-    longestAnswerSeconds: waits.length === 0 ? null : Math.round(Math.max(...waits) / 100) / 10,
-    averageTalkSeconds: mean(talk(inbound)),
-    outboundPlaced: outbound.length,
-    outboundConnected: outbound.filter((c) => c.answeredAt !== undefined).length,
-    averageOutboundTalkSeconds: mean(talk(outbound)),
-    answerTimes: {
-      within10: within(10 * SEC),
-      within20: within(20 * SEC),
-      within30: within(30 * SEC),
-      within60: within(60 * SEC),
-      within120: within(120 * SEC),
-      later: answered.length - within(120 * SEC),
-    },
-  };
-};
+/** The figures of the definitions, recomputed by hand, every call with the same parameters. */
+const byHand = (calls: readonly ProviderCall[], aw: number, sa: number): ServiceLevelFigures => figuresByHand(calls, () => ({ aw, sa }));
 
 describe('GET service-levels', () => {
   it('counts each definition at its edges: answered at exactly 20 s, given up at exactly 5 s, still ringing, answered after the window', async () => {
