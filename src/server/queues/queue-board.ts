@@ -12,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Agent } from '../../contract/agents.js';
 import {
   AGENTS_NEEDED_MINUTES,
-  queueParameterDefaults,
   type AgentsNeeded,
   type QueueAgents,
   type QueueFigures,
@@ -32,6 +31,7 @@ import type { QueueDirectory } from './queue-directory.js';
 import type { QueueSelection } from './queue-selection.js';
 import { ANSWER_TIME_BOUNDS } from '../../contract/service-levels.js';
 import { ChangeLog, formatPosition, type ChangeEntry, type ChangeLogLimits, type LogPosition } from '../calls/change-log.js';
+import { queueParametersMs, UNQUEUED_PARAMETERS_MS } from './queue-config.js';
 
 const MINUTE = 60_000;
 const LAST_MINUTES = 15;
@@ -47,10 +47,7 @@ interface Parameters {
   shortAbandonMs: number;
 }
 
-const UNQUEUED_PARAMETERS: Parameters = {
-  answerWithinMs: queueParameterDefaults.answerWithinSeconds * 1000,
-  shortAbandonMs: queueParameterDefaults.shortAbandonSeconds * 1000,
-};
+const UNQUEUED_PARAMETERS: Parameters = UNQUEUED_PARAMETERS_MS;
 
 /** One inbound call's share of its queue's sums: the service-level definitions, call by call, as the journal's query counts them. */
 export const addCall = (sums: ServiceLevelSums, call: ProviderCall, p: Parameters, sign: 1 | -1 = 1): void => {
@@ -322,7 +319,7 @@ export class QueueBoard {
 
   private parametersOf(key: QueueKey): Parameters {
     const queue = key === NO_QUEUE_KEY ? undefined : this.options.queues.get(key);
-    return queue ? { answerWithinMs: queue.answerWithinSeconds * 1000, shortAbandonMs: queue.shortAbandonSeconds * 1000 } : UNQUEUED_PARAMETERS;
+    return queue ? queueParametersMs(queue) : UNQUEUED_PARAMETERS;
   }
 
   /** Adds (or takes out) a call's share of today's sums, when it is one of today's. */

@@ -71,3 +71,24 @@ export const queuesConfigSchema = z
       });
     });
   });
+
+/** A queue's service-level parameters in ms, as the journal's queries take them. */
+export const queueParametersMs = (queue: QueueConfig) => ({
+  queueID: queue.id,
+  answerWithinMs: queue.answerWithinSeconds * 1000,
+  shortAbandonMs: queue.shortAbandonSeconds * 1000,
+});
+
+/** The parameters the calls in no queue (and those of a queue no longer configured) are counted with, in ms. */
+export const UNQUEUED_PARAMETERS_MS = {
+  answerWithinMs: queueParameterDefaults.answerWithinSeconds * 1000,
+  shortAbandonMs: queueParameterDefaults.shortAbandonSeconds * 1000,
+} as const;
+
+/** A queue as configured now, as its parameter history records it. */
+export const queueParametersInForce = (queue: QueueConfig) => ({
+  ...queueParametersMs(queue),
+  name: queue.name,
+  serviceLevelTarget: queue.serviceLevelTarget,
+  members: [...queue.members],
+});

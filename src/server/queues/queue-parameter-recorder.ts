@@ -10,6 +10,7 @@ import type { SyncRole } from '../calls/provider-sync.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { QueueDirectory } from './queue-directory.js';
+import { queueParametersInForce } from './queue-config.js';
 
 /** What the recorder needs of a running provider. */
 export interface QueueParameterSource {
@@ -25,14 +26,7 @@ const LOOK_AGAIN_MS = 10_000;
 export const recordConfiguredQueues = (history: Pick<HistoryStore, 'recordQueueParameters'>, source: QueueParameterSource, at: number): Promise<string[]> =>
   history.recordQueueParameters(
     source.scope,
-    source.queueDirectory.queues.map((queue) => ({
-      queueID: queue.id,
-      name: queue.name,
-      answerWithinMs: queue.answerWithinSeconds * 1000,
-      shortAbandonMs: queue.shortAbandonSeconds * 1000,
-      serviceLevelTarget: queue.serviceLevelTarget,
-      members: [...queue.members],
-    })),
+    source.queueDirectory.queues.map(queueParametersInForce),
     at,
   );
 

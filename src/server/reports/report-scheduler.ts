@@ -17,6 +17,7 @@ import { reportMail, type Attached, type QueueSummary, type ReportMail } from '.
 import { latestDuePeriod, parseScheduleTime, type ReportPeriod, type ScheduleTime } from './report-schedule.js';
 import { ReportUnavailable, type ReportRange, type ReportSource } from './report-source.js';
 import type { SendMail } from './smtp-sender.js';
+import { queueParametersMs, UNQUEUED_PARAMETERS_MS } from '../queues/queue-config.js';
 
 /** What the scheduler needs to know of a configured provider (a ProviderRuntime is one). */
 export interface ReportedProvider {
@@ -237,13 +238,8 @@ export class ReportScheduler {
       from: range.from,
       to: range.to,
       bucketMs: range.to - range.from,
-      queues: configured.map((q) => ({
-        queueID: q.id,
-        answerWithinMs: q.answerWithinSeconds * 1000,
-        shortAbandonMs: q.shortAbandonSeconds * 1000,
-      })),
-      answerWithinMs: queueParameterDefaults.answerWithinSeconds * 1000,
-      shortAbandonMs: queueParameterDefaults.shortAbandonSeconds * 1000,
+      queues: configured.map(queueParametersMs),
+      ...UNQUEUED_PARAMETERS_MS,
     });
     const sumsOf = (queueID: string | null) => rows.filter((row) => row.queueID === queueID).reduce(addSums, emptySums());
     const queues: QueueSummary[] = configured

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import { INTERVAL_DEFINITIONS, intervalReportQuerySchema, intervalReportSchema, MAX_REPORT_DAYS, type IntervalMinutes } from '../../contract/reports.js';
-import { DEFAULT_ANSWER_WITHIN_SECONDS, DEFAULT_SHORT_ABANDON_SECONDS } from '../../contract/service-levels.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
@@ -12,6 +11,7 @@ import { reportRangeOf } from './report-range.js';
 import type { IntervalReportRequest } from '../history/interval-report.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
 import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
+import { queueParametersInForce, UNQUEUED_PARAMETERS_MS } from '../queues/queue-config.js';
 
 export interface IntervalReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
   /** The service's time zone: where intervals start on the hour and a calendar date begins. */
@@ -62,16 +62,8 @@ export const intervalReportRequest = (
   const { queues, ...rest } = asked;
   return {
     ...rest,
-    configured: runtime.queueDirectory.queues.map((q) => ({
-      queueID: q.id,
-      name: q.name,
-      answerWithinMs: q.answerWithinSeconds * 1000,
-      shortAbandonMs: q.shortAbandonSeconds * 1000,
-      serviceLevelTarget: q.serviceLevelTarget,
-      members: q.members,
-    })),
-    answerWithinMs: DEFAULT_ANSWER_WITHIN_SECONDS * 1000,
-    shortAbandonMs: DEFAULT_SHORT_ABANDON_SECONDS * 1000,
+    configured: runtime.queueDirectory.queues.map(queueParametersInForce),
+    ...UNQUEUED_PARAMETERS_MS,
     ...(queues ? { queues } : {}),
   };
 };
