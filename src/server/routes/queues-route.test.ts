@@ -400,6 +400,14 @@ describe('GET queues', () => {
       expect(grouped.buckets).toHaveLength(10);
       expect(grouped.buckets.reduce((sum, b) => sum + b.offered, 0)).toBe(queue.today.offered);
     }
+    const narrowed = await t.as(tokens.acmeAll, {
+      method: 'GET',
+      url: `${paths.serviceLevels(pbx)}?fromDate=${new Date(DAY_START).toISOString()}&toDate=${new Date(T0 + 1).toISOString()}&bucketSeconds=3600&groupBy=queue&subscribers=omit&queueID=sales,none`,
+    });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const narrowedAnswer = serviceLevelsAnswerSchema.parse(narrowed.json());
+    expect(narrowedAnswer.queues?.map((q) => q.queueID)).toEqual(['sales', null]);
+    expect(narrowedAnswer.queues?.[0]).toEqual(answer.queues?.find((q) => q.queueID === 'sales'));
     const bad = await t.as(tokens.acmeAll, { method: 'GET', url: `${paths.serviceLevels(pbx)}?groupBy=subscriber` });
     expect(bad.statusCode).toBe(400);
   });

@@ -28,6 +28,7 @@ import { prepareAnalytics, windowParameters, type AnalyticsRoutesOptions } from 
 import { bucketSecondsOf, requireNonEmpty, resolveWindow } from './query-window.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection, singleQueue } from './queue-filter.js';
 import { queueParametersMs, UNQUEUED_PARAMETERS_MS } from '../queues/queue-config.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
 
 /** The same collaborators as the other analytics answers. */
 export type ServiceLevelRoutesOptions = AnalyticsRoutesOptions;
@@ -121,6 +122,7 @@ const queueFigures = (
   rows: QueueServiceLevelRows,
   window: { from: number; to: number },
   bucketSeconds: number,
+  selection: QueueSelection | undefined,
 ): QueueServiceLevel[] => {
   const bucketCount = Math.ceil((window.to - window.from) / (bucketSeconds * 1000));
   const configured = runtime.queueDirectory.queues;
@@ -129,7 +131,9 @@ const queueFigures = (
     ...configured.map((q) => ({ queueID: q.id as string | null, name: q.name, aw: q.answerWithinSeconds, sa: q.shortAbandonSeconds, target: q.serviceLevelTarget as number | null })),
     ...others.map((id) => ({ queueID: id, name: id ?? 'No queue', aw: DEFAULT_ANSWER_WITHIN_SECONDS, sa: DEFAULT_SHORT_ABANDON_SECONDS, target: null })),
   ];
-  return entries.map(({ queueID, name, aw, sa, target }) => {
+  // `queueID=` narrows the groups as it narrows the totals: the named queues, and the calls in no queue with `none`.
+  const wanted = selection ? entries.filter(({ queueID }) => (queueID === null ? selection.none : selection.ids.includes(queueID))) : entries;
+  return wanted.map(({ queueID, name, aw, sa, target }) => {
     const mine = rows.filter((row) => row.queueID === queueID);
     const byIndex = new Map(mine.map((row) => [row.index, row]));
     return {
@@ -207,7 +211,7 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
       }));
     const fill = historyFill?.report(runtime.scope);
     return {
-      ...(byQueue ? { queues: queueFigures(runtime, byQueue, window, bucketSeconds) } : {}),
+      ...(byQueue ? { queues: queueFigures(runtime, byQueue, window, bucketSeconds, queues) } : {}),
       fromDate: iso(window.from),
       toDate: iso(window.to),
       bucketSeconds,
