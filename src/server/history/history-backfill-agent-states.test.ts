@@ -77,7 +77,7 @@ describe(`the backfill of past agent states (${historyKind})`, { timeout: 60_000
     const phoneSystem = breaking(Infinity);
     const backfill = new HistoryBackfill({
       store,
-      sources: [{ scope, phoneSystem, mayBackfill: () => false }],
+      sources: [{ scope, phoneSystem, writesJournal: () => false }],
       spanMs: DAY,
       maxCalls: 1_000_000,
       clock: new ManualClock(NOW),

@@ -25,7 +25,7 @@ export interface BackfillSource {
    * In a cluster, whether this instance may fill the provider's past now (it leads the provider's
    * sync); another instance may have filled some of it meanwhile. Alone, always.
    */
-  mayBackfill?(): boolean;
+  writesJournal?(): boolean;
   /** Told after each batch of the past is written: what was counted from the journal before may be counted again. */
   pastWritten?(): void;
 }
@@ -164,20 +164,20 @@ export class HistoryBackfill {
     if (this.abort.signal.aborted) return undefined;
     let next: Fill | undefined;
     for (const fill of this.fills.values()) {
-      if (fill.busy || fill.failed || fill.progress.status !== 'filling' || fill.source.mayBackfill?.() === false) continue;
+      if (fill.busy || fill.failed || fill.progress.status !== 'filling' || fill.source.writesJournal?.() === false) continue;
       if (!next || filledSpan(fill) < filledSpan(next)) next = fill;
     }
     return next;
   }
 
   private waitingForLead(): boolean {
-    return [...this.fills.values()].some((fill) => !fill.failed && fill.progress.status === 'filling' && fill.source.mayBackfill?.() === false);
+    return [...this.fills.values()].some((fill) => !fill.failed && fill.progress.status === 'filling' && fill.source.writesJournal?.() === false);
   }
 
   /** Fills one chunk, or the rest of one a restart interrupted. */
   private async fillChunk(fill: Fill): Promise<void> {
     // In a cluster, the instance that led before may have filled more: start from what is recorded.
-    if (fill.source.mayBackfill) fill.progress = (await this.options.store.readBackfill(fill.scope)) ?? fill.progress;
+    if (fill.source.writesJournal) fill.progress = (await this.options.store.readBackfill(fill.scope)) ?? fill.progress;
     if (fill.progress.status !== 'filling') return;
     const start = fill.progress;
     const chunk = start.chunk ?? (await this.newChunk(fill));

@@ -14,7 +14,7 @@ const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 const source = (providerID: string, role: { role: SyncRole }, queues: unknown[]): QueueParameterSource => ({
   scope: { accountID: 'acme', applicationID: 'support', providerID },
   queueDirectory: new QueueDirectory(queuesConfigSchema.parse(queues)),
-  sync: role,
+  writesJournal: () => role.role !== 'follower',
 });
 
 describe('recording queue parameters', () => {

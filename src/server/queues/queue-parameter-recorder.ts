@@ -6,7 +6,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
-import type { SyncRole } from '../calls/provider-sync.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { QueueDirectory } from './queue-directory.js';
@@ -16,7 +15,8 @@ import { queueParametersInForce } from './queue-config.js';
 export interface QueueParameterSource {
   scope: ProviderScope;
   queueDirectory: QueueDirectory;
-  sync: { role: SyncRole };
+  /** Whether this instance writes the provider's journal now (alone, or its cluster's leader). */
+  writesJournal(): boolean;
 }
 
 /** How often an instance that follows looks again whether it leads now. */
@@ -48,7 +48,7 @@ export const startQueueParameterRecording = (options: {
   let running: Promise<void> | undefined;
   const recordDue = async () => {
     for (const source of options.sources) {
-      if (recorded.has(source) || source.sync.role === 'follower') continue;
+      if (recorded.has(source) || !source.writesJournal()) continue;
       try {
         await recordConfiguredQueues(options.history, source, options.clock.now());
         recorded.add(source);

@@ -25,8 +25,8 @@ export interface ReportedProvider {
   applicationName: string;
   config: { name: string };
   queueDirectory: { queues: readonly QueueConfig[] };
-  /** Only an instance that syncs the provider ('solo' or 'leader') sends its reports. */
-  sync: { role: string };
+  /** Only the instance that writes the provider's journal (alone, or its cluster's leader) sends its reports. */
+  writesJournal(): boolean;
 }
 
 export interface ReportSchedulerOptions {
@@ -142,7 +142,7 @@ export class ReportScheduler {
   private async runSchedule(schedule: Schedule): Promise<void> {
     const { clock, history, log, timeZone } = this.options;
     const provider = this.options.providers(schedule.scope);
-    if (!provider || provider.sync.role === 'follower') {
+    if (!provider || !provider.writesJournal()) {
       // The schedule is the leader's now: its failures are that instance's to tell.
       this.failed.delete(schedule.config.id);
       return;

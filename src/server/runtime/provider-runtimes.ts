@@ -47,8 +47,8 @@ export class ProviderRuntime {
     this.queues.reload();
   }
 
-  /** Alone, or as the cluster's leader of this provider: the one instance that fills its past. */
-  mayBackfill(): boolean {
+  /** Alone, or as the cluster's leader of this provider: the one instance that writes its journal (its past, its agents' states, their rollups, its queues' parameters) and sends its reports. */
+  writesJournal(): boolean {
     return this.sync.role !== 'follower';
   }
 
@@ -160,7 +160,7 @@ export class ProviderRuntimes {
             watchCalls: (onChange) => sync.live.subscribe((event) => event.type !== 'status' && onChange()),
             countDay: (from, to, now) => history.subscriberActivity(scope, from, to, now),
             log,
-            stateJournal: { writes: () => sync.role !== 'follower', write: (changes) => history.recordAgentStates(scope, changes) },
+            stateJournal: { writes: () => runtime.writesJournal(), write: (changes) => history.recordAgentStates(scope, changes) },
           });
           const queues = new QueueBoard({
             providerID: provider.id,
@@ -187,7 +187,7 @@ export class ProviderRuntimes {
               timeZone: config.timeZone,
               clock,
               retentionDays: config.history.retentionDays,
-              writes: () => sync.role !== 'follower',
+              writes: () => runtime.writesJournal(),
               log,
             }),
           );
