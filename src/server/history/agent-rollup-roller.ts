@@ -2,7 +2,8 @@
  * Rolls a provider's agents' time up in the background: each closed UTC hour not rolled yet, from
  * the oldest agent state or call within the retention, then each closed day of the service's time
  * zone whose hours are all rolled. Only the instance that writes the journal rolls; a step does
- * bounded work, and steps follow each other while work remains, so a start never stalls.
+ * bounded work, and steps follow each other while work remains, so a start never stalls. While
+ * the provider's past is being filled in, it waits (it looks again every ROLL_EVERY_MS).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderScope } from '../../contract/paths.js';
@@ -22,7 +23,7 @@ const HOURS_PER_STEP = 24;
 const CATCH_UP_PAUSE_MS = 50;
 
 export interface AgentRollupRollerOptions {
-  history: Pick<HistoryStore, 'rolledAgentPeriods' | 'oldestAgentActivity' | 'rollAgentPeriod' | 'forgetRollups'>;
+  history: Pick<HistoryStore, 'rolledAgentPeriods' | 'oldestAgentActivity' | 'rollAgentPeriod' | 'forgetRollups' | 'readBackfill'>;
   scope: ProviderScope;
   timeZone: string;
   clock: Clock;
@@ -75,6 +76,9 @@ export class AgentRollupRoller {
       history.forgetRollups(scope);
       return 0;
     }
+    // While the provider's past is being filled in, each batch of it un-rolls the periods after its
+    // earliest call or state: rolling meanwhile would be undone batch by batch. The roller waits.
+    if ((await history.readBackfill(scope))?.status === 'filling') return 0;
     const now = clock.now();
     const oldest = await history.oldestAgentActivity(scope);
     if (oldest === undefined) return 0;

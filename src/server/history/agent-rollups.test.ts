@@ -134,6 +134,20 @@ describe('the agents report read through rollups', () => {
     expect(await store().rolledAgentPeriods(scope, from - DAY, from + 40 * HOUR)).toEqual([]);
   });
 
+  it('waits while the provider’s past is being filled in, and rolls once it is complete', async () => {
+    const from = at('2026-03-27T00:00:00Z');
+    const { changes, calls } = timeline(createRandom(4), from, from + 30 * HOUR);
+    await store().recordAgentStates(scope, changes);
+    await store().importCalls(scope, calls);
+    const progress = { since: from - DAY, to: from, filledFrom: from, calls: 0, status: 'filling' as const };
+    await store().beginBackfill(scope, progress);
+    const roller = rollerOf(store(), new ManualClock(from + 40 * HOUR));
+    expect(await roller.rollOnce()).toBe(0);
+    expect(await store().rolledAgentPeriods(scope, from - DAY, from + 40 * HOUR)).toEqual([]);
+    await store().writeBackfill(scope, [], { ...progress, filledFrom: progress.since, status: 'complete' });
+    expect(await roller.rollOnce()).toBeGreaterThan(0);
+  });
+
   it('prunes rollups with the raw rows', async () => {
     const from = at('2026-03-27T00:00:00Z');
     const { changes } = timeline(createRandom(5), from, from + 30 * HOUR);
