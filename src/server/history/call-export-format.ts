@@ -3,6 +3,7 @@
  * the store's cursor hands over. Loaded by the export thread: it needs no query builder or schema.
  */
 import type { CallRecord } from '../../contract/call-record.js';
+import { quoteCsv } from '../../contract/csv.js';
 import { asciiJSON } from '../calls/ascii-json.js';
 import { toCallRecord, type ProviderIdentity } from '../calls/call-snapshot.js';
 import { CALL_FIELD_NAMES } from '../providers/call-fields.js';
@@ -38,8 +39,6 @@ export const EXPORT_COLUMNS = [
   ...CALL_FIELD_NAMES.filter((name) => name !== 'providerCallID'),
 ] as (keyof CallRecord)[];
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
 /**
  * One CSV field (RFC 4180): quoted, its quotes doubled, when it holds a quote, a comma, CR or LF.
  * An absent field is empty and an empty text is `""`, so a reader can tell the two apart.
@@ -48,7 +47,7 @@ export const csvField = (value: string | boolean | undefined): string => {
   if (value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value === '') return '""';
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  return quoteCsv(value);
 };
 
 const csvLine = (record: CallRecord): string => {

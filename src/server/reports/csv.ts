@@ -1,11 +1,10 @@
-/** CSV as RFC 4180 has it: CRLF after every record, a field quoted when it holds a comma, a quote or a line break, quotes doubled. */
+/** The reports' CSV attachments (RFC 4180): CRLF after every record; text cells as the dashboard's files write them. */
+import { csvCell } from '../../contract/csv.js';
 
 export type CsvValue = string | number | null | undefined;
 
-const field = (value: CsvValue): string => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+/** A number as written; a text as `csvCell` writes it (quoted where needed, a formula defused); nothing as an empty field. */
+const field = (value: CsvValue): string => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : csvCell(value));
 
 /** A header record of the columns' names, then one record per row, each field read by its column. */
 export const toCsv = <Row>(

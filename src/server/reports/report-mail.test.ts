@@ -13,7 +13,6 @@ const content: ReportMailContent = {
   summary: [
     { queueID: null, name: 'No queue', answerWithinSeconds: 20, serviceLevelTarget: undefined, figures: figuresOf(emptySums()) },
   ],
-  intervals: { missing: 'the interval report is not available' },
 };
 
 describe('a report mail', () => {
@@ -23,7 +22,34 @@ describe('a report mail', () => {
     expect(mail.html).toContain('Acme &lt;Labs&gt; &amp; Co');
     expect(mail.html).not.toContain('<Labs>');
     expect(mail.html).toMatch(/<td[^>]*>No queue<\/td><td[^>]*>0<\/td><td[^>]*>0<\/td><td[^>]*>– in 20 s<\/td><td[^>]*>–<\/td>/);
-    expect(mail.text).toContain('The interval report is not attached: the interval report is not available.');
     expect(mail.attachments).toEqual([]);
+  });
+
+  it('writes the attachments as the dashboard writes its files: a name a spreadsheet would run as a formula is defused', () => {
+    const agent = {
+      subscriberID: 'agt-1',
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Smith, Jr.',
+      extension: '101',
+      unknownSeconds: 0,
+      offlineSeconds: 0,
+      inactiveSeconds: 0,
+      availableSeconds: 60,
+      ringingSeconds: 0,
+      onCallSeconds: 0,
+      loggedInSeconds: 60,
+      answeredCalls: 0,
+      unansweredCalls: 0,
+      outboundPlaced: 0,
+      talkSeconds: 0,
+      averageHandleSeconds: null,
+      occupancy: 0,
+    };
+    const mail = reportMail({
+      ...content,
+      agents: { fromDate: '2026-11-23T00:00:00.000Z', toDate: '2026-11-30T00:00:00.000Z', agents: [agent] },
+    });
+    const [line] = mail.attachments[0]!.content.split('\r\n').slice(1);
+    expect(line).toBe(`agt-1,"'=HYPERLINK(""x"")","Smith, Jr.",101,0,0,0,60,0,0,60,0,0,0,0,,0`);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A scheduled report as a mail: the subject, a summary of the period's figures per queue (HTML with
  * inline styles only, as mail clients want it, and the same as plain text), and the interval and
- * agents reports as CSV attachments, or a line saying why one is not attached.
+ * agents reports as CSV attachments.
  */
 import { AGENT_TIME_COLUMNS, INTERVAL_FIGURE_COLUMNS, type AgentTime, type IntervalReport, type AgentReport } from '../../contract/reports.js';
 import type { ServiceLevelFigures } from '../../contract/service-levels.js';
@@ -18,9 +18,6 @@ export interface QueueSummary {
   figures: ServiceLevelFigures;
 }
 
-/** An attachment's report, or why it is not attached. */
-export type Attached<T> = { report: T } | { missing: string };
-
 export interface ReportMailContent {
   accountName: string;
   applicationName: string;
@@ -32,8 +29,8 @@ export interface ReportMailContent {
   period: { key: string; firstDay: string; lastDay: string };
   timeZone: string;
   summary?: QueueSummary[];
-  intervals?: Attached<IntervalReport>;
-  agents?: Attached<AgentReport>;
+  intervals?: IntervalReport;
+  agents?: AgentReport;
 }
 
 export interface ReportMail {
@@ -86,14 +83,6 @@ const periodText = (content: ReportMailContent) =>
     ? content.period.firstDay
     : `${content.period.key} (${content.period.firstDay} to ${content.period.lastDay})`;
 
-const attachmentNotes = (content: ReportMailContent): string[] =>
-  [
-    content.intervals && 'missing' in content.intervals
-      ? `The interval report is not attached: ${content.intervals.missing}.`
-      : undefined,
-    content.agents && 'missing' in content.agents ? `The agents report is not attached: ${content.agents.missing}.` : undefined,
-  ].filter((note): note is string => note !== undefined);
-
 const CELL = 'padding:6px 10px;border-bottom:1px solid #d0d7de;text-align:right;white-space:nowrap;';
 const FIRST_CELL = 'padding:6px 10px;border-bottom:1px solid #d0d7de;text-align:left;';
 
@@ -128,22 +117,21 @@ export const reportMail = (content: ReportMailContent): ReportMail => {
   const where = `${content.accountName} · ${content.applicationName} · ${content.providerName}`;
   const subject = `${where}: report "${content.scheduleID}" for ${periodText(content)}`;
   const about = `Report "${content.scheduleID}" (${content.at}, ${content.timeZone}) for ${periodText(content)}.`;
-  const notes = attachmentNotes(content);
   const attachments = [
-    ...(content.intervals && 'report' in content.intervals
+    ...(content.intervals
       ? [
           {
             filename: `${content.scheduleID}-${content.period.key}-intervals.csv`,
-            content: intervalsCsv(content.intervals.report),
+            content: intervalsCsv(content.intervals),
             contentType: 'text/csv; charset=utf-8',
           },
         ]
       : []),
-    ...(content.agents && 'report' in content.agents
+    ...(content.agents
       ? [
           {
             filename: `${content.scheduleID}-${content.period.key}-agents.csv`,
-            content: agentsCsv(content.agents.report),
+            content: agentsCsv(content.agents),
             contentType: 'text/csv; charset=utf-8',
           },
         ]
@@ -154,7 +142,6 @@ export const reportMail = (content: ReportMailContent): ReportMail => {
     about,
     '',
     ...(content.summary ? [summaryText(content.summary), ''] : []),
-    ...notes,
     ...(attachments.length ? [`Attached: ${attachments.map((a) => a.filename).join(', ')}.`] : []),
     '',
   ].join('\n');
@@ -165,7 +152,6 @@ export const reportMail = (content: ReportMailContent): ReportMail => {
     `<h1 style="font-size:18px;margin:0 0 4px 0;">${escapeHtml(where)}</h1>`,
     `<p style="margin:0 0 16px 0;font-size:14px;">${escapeHtml(about)}</p>`,
     ...(content.summary ? [summaryHtml(content.summary)] : []),
-    ...notes.map((note) => `<p style="margin:16px 0 0 0;font-size:14px;color:#9a6700;">${escapeHtml(note)}</p>`),
     ...(attachments.length
       ? [
           `<p style="margin:16px 0 0 0;font-size:13px;color:#59636e;">Attached: ${escapeHtml(attachments.map((a) => a.filename).join(', '))}.</p>`,

@@ -13,9 +13,9 @@ import type { HistoryStore } from '../history/history-store.js';
 import { addSums, emptySums, figuresOf } from '../history/service-level-figures.js';
 import type { QueueConfig } from '../queues/queue-config.js';
 import type { ReportsConfig, ReportScheduleConfig } from './report-config.js';
-import { reportMail, type Attached, type QueueSummary, type ReportMail } from './report-mail.js';
+import { reportMail, type QueueSummary, type ReportMail } from './report-mail.js';
 import { latestDuePeriod, parseScheduleTime, type ReportPeriod, type ScheduleTime } from './report-schedule.js';
-import { ReportUnavailable, type ReportRange, type ReportSource } from './report-source.js';
+import type { ReportRange, ReportSource } from './report-source.js';
 import type { SendMail } from './smtp-sender.js';
 import { queueParametersMs, UNQUEUED_PARAMETERS_MS } from '../queues/queue-config.js';
 
@@ -208,8 +208,8 @@ export class ReportScheduler {
     const wants = (kind: ReportScheduleConfig['reports'][number]) => config.reports.includes(kind);
     const [summary, intervals, agents] = await Promise.all([
       wants('summary') ? this.summary(scope, provider, range) : undefined,
-      wants('intervals') ? attach(() => this.options.source.intervals(scope, range, config.intervalMinutes)) : undefined,
-      wants('agents') ? attach(() => this.options.source.agents(scope, range)) : undefined,
+      wants('intervals') ? this.options.source.intervals(scope, range, config.intervalMinutes) : undefined,
+      wants('agents') ? this.options.source.agents(scope, range) : undefined,
     ]);
     const day = new Intl.DateTimeFormat('en-CA', {
       timeZone: this.options.timeZone,
@@ -264,12 +264,3 @@ export class ReportScheduler {
   }
 }
 
-/** A report to attach; one the service cannot make is left out and the mail says why, any other failure fails the send. */
-const attach = async <T>(make: () => Promise<T>): Promise<Attached<T>> => {
-  try {
-    return { report: await make() };
-  } catch (error) {
-    if (error instanceof ReportUnavailable) return { missing: error.message };
-    throw error;
-  }
-};

@@ -16,8 +16,3 @@ export interface ReportSource {
   intervals(scope: ProviderScope, range: ReportRange, intervalMinutes: IntervalMinutes): Promise<IntervalReport>;
   agents(scope: ProviderScope, range: ReportRange): Promise<AgentReport>;
 }
-
-/** The report cannot be made by this service at all (as opposed to failing now): the mail goes out without it, and says so. */
-export class ReportUnavailable extends Error {
-  override name = 'ReportUnavailable';
-}

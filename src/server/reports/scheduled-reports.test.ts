@@ -6,7 +6,7 @@ import { buildTestApp, testConfig, tokens, type TestApp } from '../test-support/
 import { historyKind } from '../test-support/test-history.js';
 import { providerCall } from '../test-support/provider-call.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test-support/test-smtp-server.js';
-import { ReportUnavailable, type ReportSource } from './report-source.js';
+import type { ReportSource } from './report-source.js';
 import { agentsCsv, intervalsCsv } from './report-mail.js';
 import { paths } from '../../contract/paths.js';
 
@@ -251,23 +251,6 @@ describe(`scheduled reports by email (${historyKind})`, () => {
     expect(intervals.rows.find((row) => row.offered > 0)).toMatchObject({ start: '2026-11-21T12:00:00.000Z', queueID: 'billing', offered: 1, answered: 1 });
     expect(attached('intervals')).toBe(intervalsCsv(intervals));
     expect(attached('agents')).toBe(agentsCsv((await ask(paths.agentReport(scope))) as AgentReport));
-  });
-
-  it('says which report could not be attached when the service cannot make it', async () => {
-    smtp = await startTestSmtpServer();
-    const unavailable: ReportSource = {
-      intervals: () => Promise.reject(new ReportUnavailable('the interval report is not available in this version of the service')),
-      agents: async () => agentReport,
-    };
-    t = await buildTestApp(configWith(smtp.port, { queues: ['billing'], reports: ['summary', 'intervals'] }), { reportSource: unavailable });
-    await seedCalls(t);
-    await t.app.reportScheduler?.runDue();
-    const parsed = smtp.accepted[0]!.parsed;
-    expect(parsed.attachments).toEqual([]);
-    expect(parsed.text).toContain(
-      'The interval report is not attached: the interval report is not available in this version of the service.',
-    );
-    expect(parsed.text).not.toContain('agents report');
   });
 
   it('retries a refused send with backoff under the same Message-ID, and shows the failure on /readyz and in the log without the password', async () => {

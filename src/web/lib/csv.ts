@@ -1,16 +1,4 @@
-/** CSV files from the dashboard (RFC 4180): safe cells, CRLF lines, and the download itself. */
-
-/**
- * Quotes a cell when RFC 4180 requires it, and defuses text a spreadsheet would run as a formula
- * (a remote name like "=HYPERLINK(...)" comes from outside callers) with a leading apostrophe.
- */
-export const csvCell = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** Rows of cells as CSV text, one CRLF-ended line each. */
-export const csvText = (rows: readonly (readonly string[])[]): string => rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** CSV files from the dashboard: their names and the download itself (the cells: `contract/csv.ts`). */
 
 /** "callboard-calls-2026-11-22T14-03-27Z.csv": UTC, so the name sorts and means the same in every zone. */
 export const csvFileName = (what: string, now: number): string =>

@@ -1,7 +1,7 @@
 /** CSV of what the analytics page shows: the concurrency buckets, the calls per subscriber, and service level's buckets and subscribers. */
 import type { ConcurrencyBucket, SubscriberActivity } from '../../../../contract/analytics.js';
 import type { QueueServiceLevel, ServiceLevelBucket, ServiceLevelFigures, SubscriberServiceLevel } from '../../../../contract/service-levels.js';
-import { csvText } from '../../../lib/csv.js';
+import { csvText } from '../../../../contract/csv.js';
 import { toZonedInput } from '../../../lib/zoned-time.js';
 
 export const bucketsToCsv = (buckets: readonly ConcurrencyBucket[], zone: string): string =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../../../contract/call-record.js';
-import { csvCell, csvFileName } from '../../../lib/csv.js';
+import { csvCell } from '../../../../contract/csv.js';
+import { csvFileName } from '../../../lib/csv.js';
 import { callsToCsv } from './calls-csv.js';
 
 const base: CallRecord = {

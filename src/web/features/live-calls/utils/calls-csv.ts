@@ -1,7 +1,7 @@
 /** CSV export of the rows on screen: every spec field plus the derived state and duration (RFC 4180). */
 import { callRecordSchema, type CallRecord } from '../../../../contract/call-record.js';
 import { callState } from '../../../lib/call-state.js';
-import { csvText } from '../../../lib/csv.js';
+import { csvText } from '../../../../contract/csv.js';
 import { callTiming } from './call-timing.js';
 
 const specFields = Object.keys(callRecordSchema.shape) as (keyof CallRecord)[];

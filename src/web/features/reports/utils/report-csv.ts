@@ -1,7 +1,7 @@
 /** CSV of the reports' tables: every figure under its API name, as served; timestamps in ISO 8601 UTC, then in the displayed zone. */
 import { AGENT_TIME_COLUMNS, INTERVAL_FIGURE_COLUMNS, type AgentTime, type IntervalRow, type ReportQueue } from '../../../../contract/reports.js';
 import type { AnswerTimes } from '../../../../contract/service-levels.js';
-import { csvText } from '../../../lib/csv.js';
+import { csvText } from '../../../../contract/csv.js';
 import { toZonedInput } from '../../../lib/zoned-time.js';
 
 const cell = (value: number | string | null): string => (value === null ? '' : String(value));
