@@ -21,8 +21,12 @@ export const reportSearch = ({ window, queueParam }: ReportRequest, extra: Recor
     ...extra,
   })}`;
 
-/** A past range does not change; today's grows: asked again once a minute, the last answer on screen meanwhile. */
-const common = { staleTime: 60_000, refetchInterval: 60_000, placeholderData: keepPreviousData, retry: 1 } as const;
+/**
+ * A report is asked once per window: a past range does not change, and today's window ends at the
+ * current minute, so each new minute is a new key (the last answer stays on screen meanwhile). A
+ * month of quarter hours costs the service seconds: it is never asked again for the same window.
+ */
+const common = { staleTime: Infinity, placeholderData: keepPreviousData, retry: 1 } as const;
 
 export const reportKeys = {
   all: ['reports'] as const,
