@@ -4,6 +4,7 @@
  * has queues.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import type { QueueServiceLevel } from '../../../../contract/service-levels.js';
 import { Button } from '../../../components/ui/button.js';
@@ -40,16 +41,21 @@ export const QueueServiceLevelPanel = ({ scope, window, timeZone }: { scope: Pro
   return <QueueFigures scope={scope} window={window} timeZone={timeZone} />;
 };
 
+const NO_QUEUES: QueueServiceLevel[] = [];
+
 const QueueFigures = ({ scope, window, timeZone }: { scope: ProviderScope; window: AnalyticsWindow; timeZone: string }) => {
   const client = useApi();
   const answer = useQuery(queueServiceLevelsQueryOptions(client, scope, window));
   const data = answer.data;
-  const queues = data?.queues ?? [];
+  const queues = data?.queues ?? NO_QUEUES;
   // The configured queues are drawn (the busiest first when there are more than the chart can tell apart); the table lists all.
-  const withTarget = queues.filter((q) => q.serviceLevelTarget !== null);
+  // Once per answer: the page re-renders every second, and a new array would redraw the (memoized) chart each time.
+  const { withTarget, drawn, summary } = useMemo(() => {
+    const configured = queues.filter((q) => q.serviceLevelTarget !== null);
+    const busiest = configured.slice().sort((a, b) => b.totals.offered - a.totals.offered).slice(0, MOST_QUEUE_LINES);
+    return { withTarget: configured, drawn: busiest, summary: summaryOf(busiest) };
+  }, [queues]);
   if (data && withTarget.length === 0) return null;
-  const drawn = withTarget.slice().sort((a, b) => b.totals.offered - a.totals.offered).slice(0, MOST_QUEUE_LINES);
-  const summary = summaryOf(drawn);
   const exportTable = () => data && downloadCsv(queueServiceLevelsToCsv(queues), csvFileName('service-level-queues', Date.now()));
   const exportBuckets = () => data && downloadCsv(queueServiceLevelBucketsToCsv(queues, timeZone), csvFileName('service-level-queue-buckets', Date.now()));
 

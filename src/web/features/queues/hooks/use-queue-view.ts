@@ -8,6 +8,7 @@ import type { ProviderScope } from '../../../../contract/paths.js';
 import type { AgentBoardFeed } from '../../../lib/api/use-agent-board.js';
 import type { StreamMode } from '../../../lib/api/call-stream.js';
 import { useQueues, type QueuesFeed } from '../../../lib/api/use-queues.js';
+import { membershipKey } from '../../../lib/agent-queues.js';
 import { useQueueParam, type QueueScope } from '../../../lib/queue-scope.js';
 import { boardInScope, callsInScope, queueScopeKey, queueScopeOf } from '../utils/queue-view.js';
 
@@ -33,8 +34,13 @@ export const useQueueView = <C extends { queueID?: string | undefined }>(scopes:
   return { queues, queueIDs, setQueueIDs, queueScope, scopedCalls };
 };
 
-/** The agent board seen through the view's queues: their members only. */
+/**
+ * The agent board seen through the view's queues: their members only. Filtered again when the board
+ * or the queues' membership changes, not at each change of the queues' figures.
+ */
 export const useBoardInScope = (board: AgentBoardFeed, view: { queueScope: QueueScope | undefined; queues: QueuesFeed }): AgentBoardFeed => {
   const { queueScope, queues } = view;
-  return useMemo(() => boardInScope(board, queueScope, queues.rows), [board, queueScope, queues.rows]);
+  const membership = membershipKey(queues.rows);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => boardInScope(board, queueScope, queues.rows), [board, queueScope, membership]);
 };
