@@ -61,3 +61,20 @@ const computeStartOfDay = (zone: string, now: number): number => {
   return midnightWall - offsetAtGuess;
 };
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a wall-clock time (given as if it were UTC) happens in `zone`. A time the clock
+ * skips (02:30 on a spring-forward day) is taken as the same length of time after the last
+ * instant before the gap, so it still happens once (at 03:30); a time that happens twice (when
+ * the clock goes back) is its first.
+ */
+export const instantOfWallClock = (zone: string, wall: number): number => {
+  const before = wall - utcOffsetIn(zone, wall - DAY_MS);
+  const after = wall - utcOffsetIn(zone, wall + DAY_MS);
+  const valid = [before, after].filter((at) => wallClockAsUTC(zone, at) === wall);
+  return valid.length > 0 ? Math.min(...valid) : before;
+};
+
+/** A calendar date (2026-03-29) as the instant its day begins in `zone`. */
+export const midnightIn = (zone: string, date: string): number => instantOfWallClock(zone, Date.parse(`${date}T00:00:00Z`));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intervalStarts, midnightIn } from './report-intervals.js';
+import { midnightIn } from '../../contract/time-zone.js';
+import { intervalStarts } from './report-intervals.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR = 3_600_000;

@@ -1,8 +1,7 @@
 /**
  * Where a report's intervals begin: on the hour in the service's time zone and every
  * intervalMinutes after, by the wall clock, so a day that puts the clocks forward has 23 hours of
- * intervals and one that puts them back 25. A calendar date in a report's query is that day's
- * midnight in the same zone.
+ * intervals and one that puts them back 25.
  */
 import { utcOffsetIn } from '../../contract/time-zone.js';
 
@@ -10,13 +9,6 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Every zone's offset today is a whole number of quarter hours, so a wall-clock boundary falls on this grid of UTC. */
 const GRID_MS = 15 * MINUTE_MS;
-
-/** A calendar date (2026-03-29) as the instant its day begins in `zone`; the offset is read twice, for a day that changes it. */
-export const midnightIn = (zone: string, date: string): number => {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  const guess = wall - utcOffsetIn(zone, wall);
-  return wall - utcOffsetIn(zone, guess);
-};
 
 /** The zone's offset at each grid point of [from, to): read twice a day, and at each point only on a day whose offset changes. */
 const offsetsOnGrid = (zone: string, first: number, to: number): ((at: number) => number) => {

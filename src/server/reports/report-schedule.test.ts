@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf, latestDuePeriod, nextDueAt, parseScheduleTime, type ScheduleTime } from './report-schedule.js';
+import { instantOfWallClock } from '../../contract/time-zone.js';
+import { latestDuePeriod, nextDueAt, parseScheduleTime, type ScheduleTime } from './report-schedule.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -65,7 +66,7 @@ describe('the period a daily schedule owes', () => {
   });
 
   it("still sends once when its time falls in the gap of a spring-forward day: at the gap's end", () => {
-    expect(iso(instantOf('Europe/Berlin', Date.UTC(2026, 2, 29, 2, 30)))).toBe('2026-03-29T01:30:00.000Z');
+    expect(iso(instantOfWallClock('Europe/Berlin', Date.UTC(2026, 2, 29, 2, 30)))).toBe('2026-03-29T01:30:00.000Z');
     expect(due('Europe/Berlin', 'daily 02:30', '2026-03-29T01:29:00Z').key).toBe('2026-03-27');
     expect(due('Europe/Berlin', 'daily 02:30', '2026-03-29T01:30:00Z')).toMatchObject({
       key: '2026-03-28',

@@ -4,7 +4,7 @@
  * the Monday-to-Sunday week before W. Only the latest due period is ever owed: a period missed
  * while the service was stopped is sent once at start, and one older than that is not sent.
  */
-import { utcOffsetIn, wallClockAsUTC } from '../../contract/time-zone.js';
+import { instantOfWallClock, wallClockAsUTC } from '../../contract/time-zone.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -47,19 +47,6 @@ const DAY_MS = 86_400_000;
 /** A calendar date, as the UTC midnight of that date (calendar arithmetic only: no zone in it). */
 type CalendarDate = number;
 
-/**
- * The instant a wall-clock time (given as if it were UTC) happens in `zone`. A time the clock
- * skips (02:30 on a spring-forward day) is taken as the same length of time after the last
- * instant before the gap, so it still happens once (at 03:30); a time that happens twice (when
- * the clock goes back) is its first.
- */
-export const instantOf = (zone: string, wall: number): number => {
-  const before = wall - utcOffsetIn(zone, wall - DAY_MS);
-  const after = wall - utcOffsetIn(zone, wall + DAY_MS);
-  const valid = [before, after].filter((at) => wallClockAsUTC(zone, at) === wall);
-  return valid.length > 0 ? Math.min(...valid) : before;
-};
-
 const calendarDateOf = (zone: string, at: number): CalendarDate => {
   const wall = wallClockAsUTC(zone, at);
   return wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
@@ -79,17 +66,17 @@ const isoWeekKey = (monday: CalendarDate) => {
 };
 
 const dueOn = (zone: string, time: ScheduleTime, date: CalendarDate) =>
-  instantOf(zone, date + (time.hour * 60 + time.minute) * 60_000);
+  instantOfWallClock(zone, date + (time.hour * 60 + time.minute) * 60_000);
 
 /** The period whose report went due on `sendDate`. */
 const periodSentOn = (zone: string, time: ScheduleTime, sendDate: CalendarDate): ReportPeriod => {
   const dueAt = dueOn(zone, time, sendDate);
   if (time.every === 'daily') {
     const day = sendDate - DAY_MS;
-    return { key: dateKey(day), from: instantOf(zone, day), to: instantOf(zone, sendDate), dueAt };
+    return { key: dateKey(day), from: instantOfWallClock(zone, day), to: instantOfWallClock(zone, sendDate), dueAt };
   }
   const monday = sendDate - weekdayOf(sendDate) * DAY_MS - 7 * DAY_MS;
-  return { key: isoWeekKey(monday), from: instantOf(zone, monday), to: instantOf(zone, monday + 7 * DAY_MS), dueAt };
+  return { key: isoWeekKey(monday), from: instantOfWallClock(zone, monday), to: instantOfWallClock(zone, monday + 7 * DAY_MS), dueAt };
 };
 
 /** The latest period whose report is due at `now` (its due time has come): the one a schedule owes, if it was not sent. */

@@ -1,8 +1,7 @@
 /** The range of a report (intervals, agents): its defaults, a calendar date as midnight in the service's zone, and the documented cap, with 400s naming the field. */
 import { parseQueryDate } from '../../contract/call-record.js';
 import { MAX_REPORT_DAYS } from '../../contract/reports.js';
-import { startOfDayIn } from '../../contract/time-zone.js';
-import { midnightIn } from '../history/report-intervals.js';
+import { midnightIn, startOfDayIn } from '../../contract/time-zone.js';
 import { ApiProblem } from '../http/api-problem.js';
 
 const DAY_MS = 86_400_000;
