@@ -3,8 +3,7 @@ import type { IntervalReport } from '../../contract/reports.js';
 import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
-import { agentReportOf } from '../routes/agent-report-route.js';
-import { intervalReportRequest } from '../routes/interval-report-route.js';
+import { agentReportOf, intervalReportRequest } from './journal-reports.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import type { ReportRange, ReportSource } from './report-source.js';
 

@@ -7,17 +7,14 @@ import {
   agentReportSchema,
   MAX_REPORT_DAYS,
   type AgentReport,
-  type AgentTime,
 } from '../../contract/reports.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
-import type { AgentTimeRow } from '../history/agent-time-query.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
-import type { QueueSelection } from '../queues/queue-selection.js';
-import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
 import { prepareAnalytics, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { reportRangeOf } from './report-range.js';
+import { agentReportOf } from '../reports/journal-reports.js';
 
 export interface AgentReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
   /** The service's time zone: a calendar date in the query is its midnight there. */
@@ -25,8 +22,6 @@ export interface AgentReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'h
 }
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const definitions = Object.entries(AGENT_TIME_DEFINITIONS)
   .map(([name, text]) => `\`${name}\`: ${text}`)
@@ -41,89 +36,47 @@ const agentReportDoc: RouteDoc = {
     `\`fromDate\` defaults to today's midnight and \`toDate\` to now; a calendar date is midnight in the service's time zone (\`timeZone\` in its config). ` +
     `At most ${MAX_REPORT_DAYS} days; the same limit on heavy queries as the analytics.`,
   parameters: [
-    { name: 'fromDate', in: 'query', schema: { type: 'string' }, description: 'An ISO 8601 date-time, or a calendar date (its midnight in the service\'s time zone).' },
-    { name: 'toDate', in: 'query', schema: { type: 'string' }, description: 'An ISO 8601 date-time, or a calendar date (its midnight in the service\'s time zone).' },
+    {
+      name: 'fromDate',
+      in: 'query',
+      schema: { type: 'string' },
+      description: "An ISO 8601 date-time, or a calendar date (its midnight in the service's time zone).",
+    },
+    {
+      name: 'toDate',
+      in: 'query',
+      schema: { type: 'string' },
+      description: "An ISO 8601 date-time, or a calendar date (its midnight in the service's time zone).",
+    },
     {
       ...QUEUE_ID_PARAMETER,
       description:
         'Extension: only the agents who are members of this queue, or of several (comma-separated), as the queues are configured now; ' +
-        '`none` for the agents in no queue. A queue the provider\'s config does not have is a 404 naming it.',
+        "`none` for the agents in no queue. A queue the provider's config does not have is a 404 naming it.",
     },
   ],
-  responses: { '200': { description: 'Each agent\'s time and calls in the range', json: agentReportSchema } },
+  responses: { '200': { description: "Each agent's time and calls in the range", json: agentReportSchema } },
   problems: ['forbidden', 'not_found', 'invalid_request', 'too_many_heavy_queries', 'service_busy'],
   otherMethods: () => 'Reports are read-only.',
 };
 
-/** Whether an agent is one the selection asks for: a member of a queue it names, or (with `none`) of no queue. */
-const memberFilter = (runtime: ProviderRuntime, selection: QueueSelection): ((subscriberID: string) => boolean) => {
-  const queues = runtime.queueDirectory.queues;
-  const named = new Set(queues.filter((queue) => selection.ids.includes(queue.id)).flatMap((queue) => queue.members));
-  const anyQueue = new Set(queues.flatMap((queue) => queue.members));
-  return (subscriberID) => named.has(subscriberID) || (selection.none && !anyQueue.has(subscriberID));
-};
-
-const seconds = (ms: number) => ms / 1000;
-const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
-
-const toAgentTime = (row: AgentTimeRow): AgentTime => {
-  const ms = (state: string) => row.stateMs[state] ?? 0;
-  const engaged = ms('available') + ms('ringing') + ms('on-call');
-  return {
-    subscriberID: row.subscriberID,
-    firstName: row.firstName ?? '',
-    lastName: row.lastName ?? '',
-    extension: row.extension ?? '',
-    unknownSeconds: seconds(ms('unknown')),
-    offlineSeconds: seconds(ms('offline')),
-    inactiveSeconds: seconds(ms('inactive')),
-    availableSeconds: seconds(ms('available')),
-    ringingSeconds: seconds(ms('ringing')),
-    onCallSeconds: seconds(ms('on-call')),
-    loggedInSeconds: seconds(ms('inactive') + engaged),
-    answeredCalls: row.answeredCalls,
-    unansweredCalls: row.unansweredCalls,
-    outboundPlaced: row.outboundPlaced,
-    talkSeconds: seconds(row.talkMs),
-    averageHandleSeconds: row.handledCalls === 0 ? null : Math.round(row.talkMs / row.handledCalls) / 1000,
-    occupancy: ratio(ms('on-call'), engaged),
-  };
-};
-
-const byName = (a: AgentTime, b: AgentTime) =>
-  a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || (a.subscriberID < b.subscriberID ? -1 : a.subscriberID > b.subscriberID ? 1 : 0);
-
-/** The report of the agents a selection asks for, from the journal's rows for the range. */
-export const agentReportOf = (
-  runtime: ProviderRuntime,
-  rows: readonly AgentTimeRow[],
-  range: { from: number; to: number },
-  now: number,
-  selection: QueueSelection | undefined,
-): AgentReport => {
-  const wanted = selection ? memberFilter(runtime, selection) : () => true;
-  return {
-    fromDate: iso(range.from),
-    // Time not yet passed is not counted: the answer's range ends now.
-    toDate: iso(Math.max(range.from, Math.min(range.to, now))),
-    agents: rows
-      .filter((row) => wanted(row.subscriberID))
-      .map(toAgentTime)
-      .sort(byName),
-  };
-};
-
-export const agentReportRoute = async (app: FastifyInstance, { registry, history, heavyQueries, clock, timeZone }: AgentReportRouteOptions) => {
+export const agentReportRoute = async (
+  app: FastifyInstance,
+  { registry, history, heavyQueries, clock, timeZone }: AgentReportRouteOptions,
+) => {
   app.get(routePatterns.agentReport, { config: { doc: agentReportDoc } }, async (request: ScopeRequest): Promise<AgentReport> => {
     const runtime = prepareAnalytics(request, registry);
     const query = agentReportQuerySchema.safeParse(request.query);
-    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+    if (!query.success)
+      throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const now = clock.now();
     const range = reportRangeOf(query.data, timeZone, now);
     const selection = resolveQueueSelection(runtime, query.data.queueID);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
-    const rows = await heavyQueries.run(request.principal, () => history.agentTimeRolled(runtime.scope, { ...range, now }, tokenKey(request.principal)));
+    const rows = await heavyQueries.run(request.principal, () =>
+      history.agentTimeRolled(runtime.scope, { ...range, now }, tokenKey(request.principal)),
+    );
     return agentReportOf(runtime, rows, range, now, selection);
   });
 };

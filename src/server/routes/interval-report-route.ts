@@ -1,17 +1,20 @@
 /** The interval report (our extension): each queue's figures per interval of the day, with the parameters in force then. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
-import { INTERVAL_DEFINITIONS, intervalReportQuerySchema, intervalReportSchema, MAX_REPORT_DAYS, type IntervalMinutes } from '../../contract/reports.js';
+import {
+  INTERVAL_DEFINITIONS,
+  intervalReportQuerySchema,
+  intervalReportSchema,
+  MAX_REPORT_DAYS,
+  type IntervalMinutes,
+} from '../../contract/reports.js';
 import { tokenKey } from '../auth/concurrency-slots.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import { prepareAnalytics, type AnalyticsRoutesOptions } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { reportRangeOf } from './report-range.js';
-import type { IntervalReportRequest } from '../history/interval-report.js';
-import type { QueueSelection } from '../queues/queue-selection.js';
-import type { ProviderRuntime } from '../runtime/provider-runtimes.js';
-import { queueParametersInForce, UNQUEUED_PARAMETERS_MS } from '../queues/queue-config.js';
+import { intervalReportRequest } from '../reports/journal-reports.js';
 
 export interface IntervalReportRouteOptions extends Omit<AnalyticsRoutesOptions, 'historyFill'> {
   /** The service's time zone: where intervals start on the hour and a calendar date begins. */
@@ -22,7 +25,6 @@ type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
 /** Quarter hours unless asked: the finest of the three, the one staffing plans are made in. */
 export const DEFAULT_INTERVAL_MINUTES: IntervalMinutes = 15;
-
 
 const definitions = Object.entries(INTERVAL_DEFINITIONS)
   .map(([name, text]) => `\`${name}\`: ${text}`)
@@ -39,7 +41,12 @@ const intervalReportDoc: RouteDoc = {
     `service's time zone. At most ${MAX_REPORT_DAYS} days. Computed in a reader thread from the call journal, the journal of agent ` +
     'states and the history of queue parameters; a heavy query, under the same limit as the analytics.',
   parameters: [
-    { name: 'fromDate', in: 'query', schema: { type: 'string' }, description: 'An ISO 8601 date-time, or a calendar date: its midnight in the time zone.' },
+    {
+      name: 'fromDate',
+      in: 'query',
+      schema: { type: 'string' },
+      description: 'An ISO 8601 date-time, or a calendar date: its midnight in the time zone.',
+    },
     { name: 'toDate', in: 'query', schema: { type: 'string' }, description: 'As fromDate; the range ends before it.' },
     {
       name: 'intervalMinutes',
@@ -54,43 +61,37 @@ const intervalReportDoc: RouteDoc = {
   otherMethods: () => 'Reports are read-only.',
 };
 
-/** The interval report's read for a provider: its queues as configured now beside the parameters' history the read takes from the journal. */
-export const intervalReportRequest = (
-  runtime: ProviderRuntime,
-  asked: { from: number; to: number; now: number; intervalMinutes: IntervalMinutes; timeZone: string; queues: QueueSelection | undefined },
-): IntervalReportRequest => {
-  const { queues, ...rest } = asked;
-  return {
-    ...rest,
-    configured: runtime.queueDirectory.queues.map(queueParametersInForce),
-    ...UNQUEUED_PARAMETERS_MS,
-    ...(queues ? { queues } : {}),
-  };
-};
-
-export const intervalReportRoute = async (app: FastifyInstance, { registry, history, heavyQueries, clock, timeZone }: IntervalReportRouteOptions) => {
-  app.get(routePatterns.intervalReport, { config: { doc: intervalReportDoc } }, async (request: ScopeRequest, reply: FastifyReply) => {
-    const runtime = prepareAnalytics(request, registry);
-    const query = intervalReportQuerySchema.safeParse(request.query);
-    if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
-    const now = clock.now();
-    const range = reportRangeOf(query.data, timeZone, now);
-    const queues = resolveQueueSelection(runtime, query.data.queueID);
-    // The first sync journals the calls live now, so a fresh start's answer includes them.
-    await runtime.sync.ready();
-    const body = await heavyQueries.run(request.principal, () =>
-      history.intervalReport(
-        runtime.scope,
-        intervalReportRequest(runtime, {
-          ...range,
-          now,
-          intervalMinutes: Number(query.data.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) as IntervalMinutes,
-          timeZone,
-          queues,
-        }),
-        tokenKey(request.principal),
-      ),
-    );
-    return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-  });
+export const intervalReportRoute = async (
+  app: FastifyInstance,
+  { registry, history, heavyQueries, clock, timeZone }: IntervalReportRouteOptions,
+) => {
+  app.get(
+    routePatterns.intervalReport,
+    { config: { doc: intervalReportDoc } },
+    async (request: ScopeRequest, reply: FastifyReply) => {
+      const runtime = prepareAnalytics(request, registry);
+      const query = intervalReportQuerySchema.safeParse(request.query);
+      if (!query.success)
+        throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
+      const now = clock.now();
+      const range = reportRangeOf(query.data, timeZone, now);
+      const queues = resolveQueueSelection(runtime, query.data.queueID);
+      // The first sync journals the calls live now, so a fresh start's answer includes them.
+      await runtime.sync.ready();
+      const body = await heavyQueries.run(request.principal, () =>
+        history.intervalReport(
+          runtime.scope,
+          intervalReportRequest(runtime, {
+            ...range,
+            now,
+            intervalMinutes: Number(query.data.intervalMinutes ?? DEFAULT_INTERVAL_MINUTES) as IntervalMinutes,
+            timeZone,
+            queues,
+          }),
+          tokenKey(request.principal),
+        ),
+      );
+      return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  );
 };
