@@ -66,7 +66,9 @@ const share = z.number().min(0).max(1).nullable();
 const seconds = z.number().nonnegative();
 const describe = <T extends z.ZodType>(schema: T, text: string) => schema.meta({ description: text });
 
-const intervalMinutesSchema = z.enum(['15', '30', '60'], { error: 'must be 15, 30 or 60' });
+const INTERVAL_RULE = `must be ${INTERVAL_MINUTES.slice(0, -1).join(', ')} or ${INTERVAL_MINUTES.at(-1)}`;
+/** `intervalMinutes=` as the query writes it. */
+const intervalMinutesSchema = z.enum(INTERVAL_MINUTES.map(String) as [string, ...string[]], { error: INTERVAL_RULE });
 
 /** `fromDate` defaults to the start of today, `toDate` to now; a calendar date is midnight in the service's time zone. */
 export const intervalReportQuerySchema = z.strictObject({
@@ -103,7 +105,7 @@ export const intervalReportSchema = z
   .object({
     fromDate: timestampSchema,
     toDate: timestampSchema,
-    intervalMinutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+    intervalMinutes: z.literal(INTERVAL_MINUTES),
     timeZone: z.string(),
     /** The queues the rows speak of, in the config's order, then the calls in no queue. */
     queues: z.array(reportQueueSchema),
