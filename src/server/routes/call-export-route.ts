@@ -4,7 +4,6 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseQueryDate } from '../../contract/call-record.js';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import {
   callExportQuerySchema,
@@ -19,13 +18,12 @@ import type { CallExportRequest } from '../history/call-export.js';
 import type { ExportFormat } from '../history/call-export-format.js';
 import { MAX_CONCURRENT_EXPORTS } from '../history/call-exports.js';
 import type { HistoryStore } from '../history/history-store.js';
-import { ApiProblem } from '../http/api-problem.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
-import { windowParameters } from './analytics-routes.js';
+import { prepareAnalytics, windowParameters } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
-import { requirePermission, resolveProvider } from './resolve-provider.js';
+import { reportRangeOf } from './report-range.js';
 
 export interface CallExportRouteOptions {
   registry: ProviderRuntimes;
@@ -59,26 +57,15 @@ const fileStamp = (ms: number) =>
 export const exportFileName = (providerID: string, from: number, to: number, format: ExportFormat): string =>
   `calls_${providerID.replace(/[^A-Za-z0-9._-]/g, '-')}_${fileStamp(from)}_${fileStamp(to)}.${format}`;
 
-const invalidRange = (detail: string, message: string) =>
-  new ApiProblem('invalid_request', detail, { errors: [{ field: 'fromDate', message }] });
-
 /** The checks shared by GET and HEAD: permission, provider, query, range, queues; then what the file is. */
 const prepareExport = (request: ScopeRequest, { registry, clock, retentionDays }: CallExportRouteOptions): CallExportRequest => {
-  requirePermission(request.principal, 'calls:read');
-  const runtime = resolveProvider(registry, request.principal, request.params);
+  const runtime = prepareAnalytics(request, registry);
   const parsed = callExportQuerySchema.safeParse(request.query);
   if (!parsed.success)
     throw zodProblem('invalid_request', 'The query is not valid', parsed.error, 'is not a known query parameter');
   const query = parsed.data;
-  const from = parseQueryDate(query.fromDate) as number;
-  const to = parseQueryDate(query.toDate) as number;
-  if (from >= to)
-    throw invalidRange(`fromDate (${iso(from)}) is not before toDate (${iso(to)}): the range is empty.`, 'must be before toDate');
-  if (to - from > MAX_EXPORT_DAYS * DAY_MS)
-    throw invalidRange(
-      `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_EXPORT_DAYS} days.`,
-      `must be at most ${MAX_EXPORT_DAYS} days before toDate`,
-    );
+  // Both dates are required (the schema says so); a calendar date is midnight UTC, as for the list.
+  const { from, to } = reportRangeOf(query, 'UTC', clock.now(), MAX_EXPORT_DAYS);
   const queues = resolveQueueSelection(runtime, query.queueID);
   const cut = clock.now() - retentionDays * DAY_MS;
   return {

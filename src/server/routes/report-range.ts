@@ -1,4 +1,4 @@
-/** The range of a report (intervals, agents): its defaults, a calendar date as midnight in the service's zone, and the documented cap, with 400s naming the field. */
+/** The range of a report or an export: its defaults, a calendar date as midnight in a zone, and the documented cap, with 400s naming the field. */
 import { parseQueryDate } from '../../contract/call-record.js';
 import { MAX_REPORT_DAYS } from '../../contract/reports.js';
 import { midnightIn, startOfDayIn } from '../../contract/time-zone.js';
@@ -18,19 +18,19 @@ export interface ReportRange {
 }
 
 /**
- * `toDate` defaults to now, `fromDate` to the midnight that begins toDate's day; at most
- * MAX_REPORT_DAYS calendar days (a 25-hour day among them is no reason to refuse).
+ * `toDate` defaults to now, `fromDate` to the midnight that begins toDate's day; at most `maxDays`
+ * calendar days (a 25-hour day among them is no reason to refuse).
  */
-export const reportRangeOf = (query: { fromDate?: string; toDate?: string }, zone: string, now: number): ReportRange => {
+export const reportRangeOf = (query: { fromDate?: string; toDate?: string }, zone: string, now: number, maxDays = MAX_REPORT_DAYS): ReportRange => {
   const to = query.toDate === undefined ? now : instantOf(query.toDate, zone);
   const from = query.fromDate === undefined ? startOfDayIn(zone, Math.min(now, to - 1)) : instantOf(query.fromDate, zone);
   if (from >= to)
     throw new ApiProblem('invalid_request', `fromDate (${iso(from)}) is not before toDate (${iso(to)}).`, {
       errors: [{ field: 'fromDate', message: 'must be before toDate' }],
     });
-  if (to - from > MAX_REPORT_DAYS * DAY_MS + CLOCK_CHANGE_MS)
-    throw new ApiProblem('invalid_request', `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${MAX_REPORT_DAYS} days.`, {
-      errors: [{ field: 'fromDate', message: `must be at most ${MAX_REPORT_DAYS} days before toDate` }],
+  if (to - from > maxDays * DAY_MS + CLOCK_CHANGE_MS)
+    throw new ApiProblem('invalid_request', `The range from fromDate (${iso(from)}) to toDate (${iso(to)}) is longer than ${maxDays} days.`, {
+      errors: [{ field: 'fromDate', message: `must be at most ${maxDays} days before toDate` }],
     });
   return { from, to };
 };
