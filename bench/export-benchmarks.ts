@@ -31,7 +31,7 @@ const ROUND_SECONDS = 5;
 const FILL_BATCH = 50_000;
 
 /** `count` ended calls spread evenly over the 30 days before `now`, with the fields a real center's calls have. */
-export const fillJournal = async (location: HistoryLocation, count: number, now: number): Promise<void> => {
+const fillJournal = async (location: HistoryLocation, count: number, now: number): Promise<void> => {
   const templates = await benchCalls(500, now);
   const store = await HistoryStore.open(location);
   try {
@@ -195,7 +195,7 @@ export interface ExportBench {
 }
 
 /** Fills a journal with `calls` calls at `location`, starts the service over it, and measures. */
-export const exportBench = async (
+const exportBench = async (
   store: string,
   location: HistoryLocation,
   calls: number,

@@ -56,7 +56,7 @@ const queuesNow: ConfiguredQueue[] = Array.from({ length: INTERVAL_QUEUES }, (_,
 }));
 
 /** The whole range in quarter hours, every queue: what the benchmark asks. */
-export const intervalBenchRequest: IntervalReportRequest = {
+const intervalBenchRequest: IntervalReportRequest = {
   from: FROM,
   to: TO,
   now: TO + DAY,
@@ -106,7 +106,7 @@ const dayOfCalls = (day: number, random: () => number): { calls: ProviderCall[];
 };
 
 /** Fills the journal with the benchmark's calls, agent states and queue parameters; answers how many of each. */
-export const fillIntervalBench = async (store: HistoryStore, scope: { accountID: string; applicationID: string; providerID: string }) => {
+const fillIntervalBench = async (store: HistoryStore, scope: { accountID: string; applicationID: string; providerID: string }) => {
   const random = createRandom(3).next;
   let calls = 0;
   let agentStates = 0;

@@ -16,7 +16,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** How often the roller looks for newly closed hours when it has caught up. */
-export const ROLL_EVERY_MS = 5 * 60_000;
+const ROLL_EVERY_MS = 5 * 60_000;
 /** Hours rolled per step: a step reads a day of raw rows at most. */
 const HOURS_PER_STEP = 24;
 /** The pause between steps while the roller catches up, so other work has its turn. */

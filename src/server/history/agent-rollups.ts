@@ -47,7 +47,7 @@ const hasNames = (row: AgentTimeRow) => row.firstName !== undefined || row.lastN
  * unknown there, so unknown is what the other states leave of the window and the six add up to
  * it; the names are those of the latest piece that has them.
  */
-export const mergePieces = (pieces: readonly Piece[], from: number, to: number): AgentTimeRow[] => {
+const mergePieces = (pieces: readonly Piece[], from: number, to: number): AgentTimeRow[] => {
   const merged = new Map<string, AgentTimeRow & { namedAt: number }>();
   for (const piece of pieces)
     for (const row of piece.rows) {
@@ -206,7 +206,7 @@ export const pruneRollups = async (db: HistoryDb, cutoff: number): Promise<void>
 };
 
 /** The rolled periods a read of [from, end) takes, and the raw stretches between them (adjacent ones as one). */
-export const planRead = (rolled: readonly RollupPeriod[], from: number, end: number): { rolled: RollupPeriod[]; raw: [number, number][] } => {
+const planRead = (rolled: readonly RollupPeriod[], from: number, end: number): { rolled: RollupPeriod[]; raw: [number, number][] } => {
   const plan: { rolled: RollupPeriod[]; raw: [number, number][] } = { rolled: [], raw: [] };
   let at = from;
   for (const period of rolled) {

@@ -43,7 +43,7 @@ export const EXPORT_COLUMNS = [
  * One CSV field (RFC 4180): quoted, its quotes doubled, when it holds a quote, a comma, CR or LF.
  * An absent field is empty and an empty text is `""`, so a reader can tell the two apart.
  */
-export const csvField = (value: string | boolean | undefined): string => {
+const csvField = (value: string | boolean | undefined): string => {
   if (value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value === '') return '""';
@@ -60,7 +60,7 @@ const csvLine = (record: CallRecord): string => {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What a range past the retention is told, in CSV's first line. */
-export const retentionComment = (cut: number, retentionDays: number): string =>
+const retentionComment = (cut: number, retentionDays: number): string =>
   `# The journal keeps calls for ${retentionDays} days: calls that started before ${iso(cut)} are no longer held and may be missing from this file.`;
 
 /** What comes before the first call: in CSV, the retention's comment line (when it applies) and the header row. */

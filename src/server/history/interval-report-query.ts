@@ -16,7 +16,7 @@ import { AGGREGATES, sumsOf, type RawSums, type ServiceLevelSums } from './servi
 const FOREVER = Number.MAX_SAFE_INTEGER;
 
 /** Agent states in which a member does not count as staffed. */
-export const UNSTAFFED_STATES = ['offline', 'inactive', 'unknown'] as const;
+const UNSTAFFED_STATES = ['offline', 'inactive', 'unknown'] as const;
 
 /** A queue's parameters from `fromAt` until the next entry of its timeline. */
 export interface ParametersInForce {
@@ -92,7 +92,7 @@ interface Segment {
 }
 
 /** Runs of equally long intervals: in each, interval `first + (t − from) ÷ step` holds instant t. */
-export const segmentsOf = (starts: readonly number[], to: number): Segment[] => {
+const segmentsOf = (starts: readonly number[], to: number): Segment[] => {
   const segments: Segment[] = [];
   starts.forEach((start, index) => {
     const end = starts[index + 1] ?? to;

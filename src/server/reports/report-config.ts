@@ -8,7 +8,7 @@ import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
 import { secretSchema } from '../settings/secret.js';
 import { parseScheduleTime, SCHEDULE_RULE } from './report-schedule.js';
 
-export const REPORT_KINDS = ['summary', 'intervals', 'agents'] as const;
+const REPORT_KINDS = ['summary', 'intervals', 'agents'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** An address as a mail server takes it in an envelope: one "@", no spaces, no angle brackets. */

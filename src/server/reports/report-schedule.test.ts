@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantOfWallClock } from '../../contract/time-zone.js';
-import { latestDuePeriod, nextDueAt, parseScheduleTime, type ScheduleTime } from './report-schedule.js';
+import { latestDuePeriod, parseScheduleTime, type ScheduleTime } from './report-schedule.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -82,8 +82,6 @@ describe('the period a daily schedule owes', () => {
       key: '2026-11-27',
       dueAt: '2026-11-28T12:00:00.000Z',
     });
-    expect(iso(nextDueAt('UTC', time('daily 07:00'), at('2026-11-28T12:00:00Z')))).toBe('2026-11-29T07:00:00.000Z');
-    expect(iso(nextDueAt('Europe/Berlin', time('daily 07:00'), at('2026-03-28T12:00:00Z')))).toBe('2026-03-29T05:00:00.000Z');
   });
 });
 
@@ -102,7 +100,6 @@ describe('the period a weekly schedule owes', () => {
       key: '2026-W48',
       dueAt: '2026-12-02T07:00:00.000Z',
     });
-    expect(iso(nextDueAt('UTC', time('weekly mon 07:00'), at('2026-12-01T00:00:00Z')))).toBe('2026-12-07T07:00:00.000Z');
   });
 
   it('names ISO weeks across a new year, and spans a clock change in 167 hours', () => {

@@ -6,7 +6,7 @@
  */
 import { instantOfWallClock, wallClockAsUTC } from '../../contract/time-zone.js';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** "daily 07:00" or "weekly mon 07:00": when in the day (and the week) the report goes out. */
@@ -87,12 +87,4 @@ export const latestDuePeriod = (zone: string, time: ScheduleTime, now: number): 
   let sendDate = today - back * DAY_MS;
   if (dueOn(zone, time, sendDate) > now) sendDate -= step * DAY_MS;
   return periodSentOn(zone, time, sendDate);
-};
-
-/** When the next period after the latest due one goes due: the scheduler need not look before then. */
-export const nextDueAt = (zone: string, time: ScheduleTime, now: number): number => {
-  const latest = latestDuePeriod(zone, time, now);
-  const step = time.every === 'daily' ? 1 : 7;
-  const sendDate = calendarDateOf(zone, latest.dueAt) + step * DAY_MS;
-  return dueOn(zone, time, sendDate);
 };

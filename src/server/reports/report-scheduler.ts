@@ -58,7 +58,7 @@ export interface ReportFailure {
 /** nodemailer's error codes for a server that could not be reached or talked to. */
 const UNREACHED = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EPROTOCOL']);
 
-export const publicReason = (error: unknown): string => {
+const publicReason = (error: unknown): string => {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   if (code === 'EAUTH') return 'the SMTP server refused the login';
   if (typeof responseCode === 'number') return `the SMTP server answered ${responseCode}`;
@@ -70,7 +70,7 @@ export const publicReason = (error: unknown): string => {
 const BACKOFF_FIRST_MS = 30_000;
 const BACKOFF_MAX_MS = 3_600_000;
 /** The wait before the attempt after attempt `n`: 30 s, 1 min, 2 min … at most an hour. */
-export const retryDelayMs = (attempt: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (attempt - 1));
+const retryDelayMs = (attempt: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (attempt - 1));
 
 /** How often the schedules are looked at: often enough that a lapsed claim is taken soon after it lapses. */
 const tickMs = (claimMs: number) => Math.max(1000, Math.min(30_000, Math.floor(claimMs / 4)));
@@ -150,6 +150,9 @@ export class ReportScheduler {
     const now = clock.now();
     const period = latestDuePeriod(timeZone, schedule.time, now);
     if (this.sent.get(schedule.config.id) === period.key) return;
+    // A failed send waits out its backoff here, without asking the sent-log at every tick.
+    const failed = this.failed.get(schedule.config.id);
+    if (failed?.period === period.key && now < Date.parse(failed.nextAttemptAt)) return;
     const key = { scheduleID: schedule.config.id, period: period.key };
     const claim = await history.reportSends.claim({
       ...key,

@@ -54,7 +54,7 @@ const fileStamp = (ms: number) =>
     .replaceAll(':', '');
 
 /** `calls_<provider>_<from>_<to>.<format>`, the provider's ID kept to characters any file system takes. */
-export const exportFileName = (providerID: string, from: number, to: number, format: ExportFormat): string =>
+const exportFileName = (providerID: string, from: number, to: number, format: ExportFormat): string =>
   `calls_${providerID.replace(/[^A-Za-z0-9._-]/g, '-')}_${fileStamp(from)}_${fileStamp(to)}.${format}`;
 
 /** The checks shared by GET and HEAD: permission, provider, query, range, queues; then what the file is. */

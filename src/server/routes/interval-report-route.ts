@@ -24,7 +24,7 @@ export interface IntervalReportRouteOptions extends Omit<AnalyticsRoutesOptions,
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
 /** Quarter hours unless asked: the finest of the three, the one staffing plans are made in. */
-export const DEFAULT_INTERVAL_MINUTES: IntervalMinutes = 15;
+const DEFAULT_INTERVAL_MINUTES: IntervalMinutes = 15;
 
 const definitions = Object.entries(INTERVAL_DEFINITIONS)
   .map(([name, text]) => `\`${name}\`: ${text}`)

@@ -123,7 +123,7 @@ export const bucketSize = (bucketSeconds: number) =>
   bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`;
 
 /** Rows a page of a long table holds. */
-export const PAGE_ROWS = 100;
+const PAGE_ROWS = 100;
 
 /**
  * A long table a page at a time (a month of 15-minute intervals of five queues is 15,000 rows):

@@ -31,7 +31,7 @@ export const STAFFING_STYLE = {
 } as const;
 
 /** The hatching of the gap; place inside an SVG's <defs>. */
-export const GapPattern = ({ id }: { id: string }) => (
+const GapPattern = ({ id }: { id: string }) => (
   <pattern id={id} patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
     <rect width="6" height="6" fill={STAFFING_STYLE.gap.color} fillOpacity={0.15} />
     <line x1="0" y1="0" x2="0" y2="6" stroke={STAFFING_STYLE.gap.color} strokeWidth="2.5" />

@@ -27,7 +27,7 @@ const byStart = (rows: readonly IntervalRow[]): [number, IntervalRow[]][] => {
 };
 
 /** The report's queues with their calls offered over the range. */
-export const offeredPerQueue = (report: IntervalReport): Map<string | null, number> => {
+const offeredPerQueue = (report: IntervalReport): Map<string | null, number> => {
   const offered = new Map<string | null, number>();
   for (const row of report.rows) offered.set(row.queueID, (offered.get(row.queueID) ?? 0) + row.offered);
   return offered;
