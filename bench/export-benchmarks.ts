@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync, readdirSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
@@ -17,15 +17,12 @@ import { WORKER_BUNDLES_ENV } from '../src/server/worker-thread.js';
 import { benchCalls } from './support/bench-calls.js';
 import { HEAVY_TENANT_TOKEN, QUIET_TENANT_TOKEN } from './support/bench-token.js';
 import { startChild, type Child } from './support/child.js';
-import { quantile, sleep, timedGet, type Answer } from './support/timed-get.js';
+import { quantile, quietPolls, QUIET_RATE, sleep, type Answer } from './support/timed-get.js';
 
 const DAY = 86_400_000;
 const SPAN = 30 * DAY;
 const HEAVY = { accountID: 'heavy', applicationID: 'app', providerID: 'pbx' };
 const EXPORT_PATH = '/v1/accounts/heavy/applications/app/provider/pbx/calls/export';
-const QUIET_PATH = '/v1/accounts/quiet/applications/app/provider/pbx/calls';
-/** As the tenants bench: a desk of dashboards polling, requests a second, in rounds of this many seconds. */
-const QUIET_RATE = 200;
 const ROUND_SECONDS = 5;
 /** Calls written to the journal per transaction while filling it. */
 const FILL_BATCH = 50_000;
@@ -139,20 +136,6 @@ const timedExport = (service: Child, query: string, format: 'csv' | 'ndjson'): P
     req.end();
   });
 
-/** The quiet tenant's polls at a steady rate, whatever the answers' pace: a stalled service shows in the latency. */
-const quietPolls = async (port: number, seconds: number): Promise<Answer[]> => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-  const answers: Promise<Answer>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < seconds * QUIET_RATE; i += 1) {
-    await sleep(start + (i * 1000) / QUIET_RATE - performance.now());
-    answers.push(timedGet(agent, port, QUIET_PATH, QUIET_TENANT_TOKEN));
-  }
-  const result = await Promise.all(answers);
-  agent.destroy();
-  return result;
-};
-
 const p99 = (answers: Answer[]) =>
   quantile(
     answers.map((a) => a.ms).sort((a, b) => a - b),
@@ -175,7 +158,7 @@ const underExport = async (port: number, query: string) => {
   const client = await startChild('bench/support/export-client.ts', [String(port), `${EXPORT_PATH}?${query}`], { nice: 10 });
   await sleep(1000);
   const start = performance.now();
-  const quiet = await quietPolls(port, ROUND_SECONDS);
+  const quiet = await quietPolls(port, ROUND_SECONDS, QUIET_TENANT_TOKEN);
   await client.stop();
   const seconds = (performance.now() - start + 1000) / 1000;
   const result = /result (.*)/.exec(client.output())?.[1];
@@ -207,10 +190,10 @@ const exportBench = async (
   const fillSeconds = (performance.now() - fillStart) / 1000;
   const bundles = await bundleWorkers();
   process.env[WORKER_BUNDLES_ENV] = bundles.dir;
-  const service = await startChild('bench/servers/export-server.ts', ['--location', JSON.stringify(location)]);
+  const service = await startChild('bench/servers/tenants-server.ts', ['--location', JSON.stringify(location)]);
   try {
     const query = `fromDate=${new Date(now - SPAN - DAY).toISOString()}&toDate=${new Date(now + DAY).toISOString()}`;
-    await quietPolls(service.port, 2);
+    await quietPolls(service.port, 2, QUIET_TENANT_TOKEN);
     const headStart = performance.now();
     const head = await new Promise<string>((resolve, reject) => {
       const req = request(
@@ -239,7 +222,7 @@ const exportBench = async (
     let failed = 0;
     let mbps = 0;
     for (let round = 0; round < rounds; round += 1) {
-      const alone = await quietPolls(service.port, ROUND_SECONDS);
+      const alone = await quietPolls(service.port, ROUND_SECONDS, QUIET_TENANT_TOKEN);
       idle.push(p99(alone));
       const during = await underExport(service.port, query);
       loaded.push(p99(during.quiet));

@@ -1,5 +1,5 @@
 /**
- * Section 16 of `npm run bench` alone: a million calls out as CSV and NDJSON on the embedded store,
+ * Section 18 of `npm run bench` alone: a million calls out as CSV and NDJSON on the embedded store,
  * and on PostgreSQL when DATABASE_URL is set; rows a second, the service's RSS growth (targets
  * ≥ 100,000 rows/s and ≤ 50 MB), and the live list's p99 during an export beside without.
  * Run: npx tsx bench/measure-export.ts [calls] [rounds]

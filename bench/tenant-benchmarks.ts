@@ -2,15 +2,11 @@
  * Tenant isolation: one tenant's live-list latency while another tenant runs week-long window
  * lists back to back, against the same tenant's latency with nobody else on the service.
  */
-import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { QUIET_TENANT_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
-import { quantile, sleep, timedGet, type Answer } from './support/timed-get.js';
+import { quantile, quietPolls, QUIET_RATE, sleep, type Answer } from './support/timed-get.js';
 
-const QUIET_PATH = '/v1/accounts/quiet/applications/app/provider/pbx/calls';
-/** A desk of dashboards polling: requests a second the quiet tenant sends, at a steady pace. */
-const QUIET_RATE = 200;
 /** Seconds of each round of the quiet tenant's polls. */
 const ROUND_SECONDS = 5;
 
@@ -33,20 +29,6 @@ const summarize = (answers: Answer[]): Latency => {
   };
 };
 
-/** The quiet tenant's polls at a steady rate, whatever the answers' pace: a stalled service shows in the latency. */
-const quietPolls = async (port: number, seconds: number): Promise<Answer[]> => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-  const answers: Promise<Answer>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < seconds * QUIET_RATE; i += 1) {
-    await sleep(start + (i * 1000) / QUIET_RATE - performance.now());
-    answers.push(timedGet(agent, port, QUIET_PATH, QUIET_TENANT_TOKEN));
-  }
-  const result = await Promise.all(answers);
-  agent.destroy();
-  return result;
-};
-
 export interface HeavyLoad {
   /** Week-long window lists asked at once, each connection asking again as soon as it has its answer. */
   concurrent: number;
@@ -65,7 +47,7 @@ const underHeavyLists = async (port: number, concurrent: number) => {
   const client = await startChild('bench/support/heavy-tenant-client.ts', [String(port), String(concurrent)], { nice: 10 });
   // The heavy lists are under way before the quiet tenant's polls are counted.
   await sleep(1000);
-  const quiet = await quietPolls(port, ROUND_SECONDS);
+  const quiet = await quietPolls(port, ROUND_SECONDS, QUIET_TENANT_TOKEN);
   await client.stop();
   const result = /result (.*)/.exec(client.output())?.[1];
   if (!result) throw new Error('the heavy tenant client printed no result');
@@ -120,13 +102,13 @@ export const PAST_CAP_LISTS = 24;
 export const tenantIsolation = async (rounds: number, weekCalls = 9_500): Promise<TenantIsolation> => {
   const service = await startChild('bench/servers/tenants-server.ts', ['--week-calls', String(weekCalls)]);
   try {
-    await quietPolls(service.port, 2);
+    await quietPolls(service.port, 2, QUIET_TENANT_TOKEN);
     const loadBefore = loadavg()[0] ?? NaN;
     const idle: Answer[][] = [];
     const loaded: Answer[][] = [];
     const heavy: HeavyLoad[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      idle.push(await quietPolls(service.port, ROUND_SECONDS));
+      idle.push(await quietPolls(service.port, ROUND_SECONDS, QUIET_TENANT_TOKEN));
       const four = await underHeavyLists(service.port, 4);
       loaded.push(four.quiet);
       heavy.push(four.heavy);

@@ -1,6 +1,7 @@
 /**
  * Benchmark child process: the real service with two tenants. `heavy` has a busy week in its
- * journal (`--week-calls`, 9,500 by default) for reports; `quiet` watches a live list of 100 calls.
+ * journal (`--week-calls`, 9,500 by default) for reports, or the journal already filled at
+ * `--location <json>` (a history location) for exports; `quiet` watches a live list of 100 calls.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.js';
 import { serviceConfigSchema } from '../../src/server/config/config-schema.js';
 import { HistoryStore } from '../../src/server/history/history-store.js';
+import type { HistoryLocation } from '../../src/server/history/open-history-database.js';
 import type { ProviderCall } from '../../src/server/providers/phone-system.js';
 import { benchCalls, staticPhoneSystem } from '../support/bench-calls.js';
 import { HEAVY_TENANT_TOKEN, QUIET_TENANT_TOKEN } from '../support/bench-token.js';
@@ -47,10 +49,13 @@ const busyWeek = async (count: number, now: number): Promise<ProviderCall[]> => 
   });
 };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-'));
-const history = await HistoryStore.open({ kind: 'embedded', file: join(dataDir, 'callboard.db') });
+const locationAt = process.argv.indexOf('--location');
+const given = locationAt >= 0 ? (JSON.parse(process.argv[locationAt + 1] ?? '') as HistoryLocation) : undefined;
+// Without a journal of its own, one in a temporary directory with the heavy tenant's busy week.
+const dataDir = given ? undefined : mkdtempSync(join(tmpdir(), 'callboard-bench-'));
+const history = await HistoryStore.open(given ?? { kind: 'embedded', file: join(dataDir as string, 'callboard.db') });
 const now = Date.now();
-await history.importCalls({ accountID: 'heavy', applicationID: 'app', providerID: 'pbx' }, await busyWeek(weekCalls, now));
+if (!given) await history.importCalls({ accountID: 'heavy', applicationID: 'app', providerID: 'pbx' }, await busyWeek(weekCalls, now));
 const live = await benchCalls(100, now);
 const app = await buildApp({
   config,
@@ -63,7 +68,7 @@ const address = app.server.address();
 process.stdout.write(`ready ${typeof address === 'object' && address ? address.port : 0}\n`);
 process.on('SIGTERM', () =>
   void app.close().then(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }),
 );
