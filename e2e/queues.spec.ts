@@ -133,7 +133,7 @@ test('analytics draws service level per queue, each with its target, and lists e
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${service.baseURL}/#token=${E2E_SUPERVISOR_TOKEN}`);
   await expect(page.getByRole('heading', { name: 'Live calls', exact: true })).toBeVisible();
-  await page.goto(`${service.baseURL}/analytics?provider=pbx-main&range=today`);
+  await page.goto(`${service.baseURL}/analytics?provider=pbx-main&range=24h`);
   const panel = page.getByRole('region', { name: 'Service level per queue' });
   await expect(panel.getByRole('table')).toBeVisible({ timeout: 15_000 });
   for (const name of ['Support', 'Billing', 'Sales']) await expect(panel.getByRole('table').getByRole('rowheader', { name, exact: true })).toBeVisible();
