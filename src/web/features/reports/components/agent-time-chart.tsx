@@ -1,7 +1,8 @@
 /**
  * Agents' time as horizontal stacked bars, one per agent (recharts): on a call, ringing, available,
  * inactive, offline, unknown from the left. Each state has a colour and a texture of its own
- * (solid, hatched, dotted, crossed), so neighbours differ without colour; the legend draws them alike.
+ * (solid, upright stripes, slanted hatching, crossed, tinted, dotted), so no two states differ by
+ * colour alone; the legend draws them alike.
  */
 import { memo, useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
@@ -12,14 +13,14 @@ import { ChartReadout, READOUT_KEYS_LABEL, READOUT_WRAPPER, type Readout } from 
 import { svgID } from '../../../components/charts/series-style.js';
 import { formatSeconds } from '../../../lib/format.js';
 
-type Texture = 'solid' | 'hatch' | 'dots' | 'cross';
+type Texture = 'solid' | 'stripes' | 'hatch' | 'cross' | 'tint' | 'dots';
 
 export const AGENT_STATES = [
   { key: 'onCallSeconds', label: 'On a call', color: 'var(--talking)', texture: 'solid' },
   { key: 'ringingSeconds', label: 'Ringing', color: 'var(--ringing)', texture: 'hatch' },
-  { key: 'availableSeconds', label: 'Available', color: 'var(--available)', texture: 'solid' },
+  { key: 'availableSeconds', label: 'Available', color: 'var(--available)', texture: 'stripes' },
   { key: 'inactiveSeconds', label: 'Inactive', color: 'var(--muted)', texture: 'cross' },
-  { key: 'offlineSeconds', label: 'Offline', color: 'var(--ended)', texture: 'hatch' },
+  { key: 'offlineSeconds', label: 'Offline', color: 'var(--ended)', texture: 'tint' },
   { key: 'unknownSeconds', label: 'Unknown', color: 'var(--line)', texture: 'dots' },
 ] as const satisfies readonly { key: keyof AgentTime; label: string; color: string; texture: Texture }[];
 
@@ -32,8 +33,8 @@ export const TexturePattern = ({ id, color, texture }: { id: string; color: stri
     height="6"
     patternTransform={texture === 'hatch' ? 'rotate(45)' : undefined}
   >
-    <rect width="6" height="6" fill={color} fillOpacity={texture === 'solid' ? 1 : 0.25} />
-    {texture === 'hatch' ? <line x1="0" y1="0" x2="0" y2="6" stroke={color} strokeWidth="2.5" /> : null}
+    <rect width="6" height="6" fill={color} fillOpacity={texture === 'solid' ? 1 : texture === 'stripes' ? 0.55 : 0.25} />
+    {texture === 'hatch' || texture === 'stripes' ? <line x1="0" y1="0" x2="0" y2="6" stroke={color} strokeWidth="2.5" /> : null}
     {texture === 'dots' ? <circle cx="3" cy="3" r="1.4" fill={color} /> : null}
     {texture === 'cross' ? <path d="M0 0L6 6M6 0L0 6" stroke={color} strokeWidth="1.2" /> : null}
   </pattern>
