@@ -19,7 +19,7 @@ import { CallExports } from './call-exports.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
-import { chunks, earliestStart, inScope, writeJournalBatch } from './journal-write.js';
+import { chunks, earliest, earliestStart, inScope, writeJournalBatch } from './journal-write.js';
 import { dayFromHours, oldestAgentActivity, pruneRollups, rolledPeriods, unrollFrom, writeRollup, type RollupPeriod } from './agent-rollups.js';
 import { RollupHorizon } from './rollup-horizon.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
@@ -239,7 +239,7 @@ export class HistoryStore {
   /** Journals changes of agents' states (the board's); one already written is kept. */
   async recordAgentStates(scope: ProviderScope, changes: readonly AgentStateChange[]): Promise<void> {
     await writeAgentStates(this.db, scope, changes);
-    await this.rollupHorizon.written(scope, changes.reduce<number | undefined>((earliest, change) => Math.min(earliest ?? change.at, change.at), undefined));
+    await this.rollupHorizon.written(scope, earliest(changes.map((change) => change.at)));
   }
 
   /** Records the queues' parameters in force from `at`, for those that changed; answers their IDs. */
@@ -280,15 +280,20 @@ export class HistoryStore {
 
   /** Adds ended calls the journal does not hold yet; existing ones win. */
   async importCalls(scope: ProviderScope, calls: readonly ProviderCall[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(calls))
-        await trx
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      let count = 0n;
+      for (const part of chunks(calls)) {
+        const result = await trx
           .insertInto('calls')
           .values(part.map((call) => toCallRow(scope, call)))
           .onConflict((oc) => oc.columns(['account_id', 'application_id', 'provider_id', 'call_id']).doNothing())
-          .execute();
+          .executeTakeFirst();
+        count += result.numInsertedOrUpdatedRows ?? 0n;
+      }
+      return count;
     });
-    await this.rollupHorizon.written(scope, earliestStart(calls));
+    // Calls the journal held already change no rollup.
+    if (inserted > 0n) await this.rollupHorizon.written(scope, earliestStart(calls));
   }
 
   /** Deletes calls that ended before `cutoff`, and calls open since before it; answers how many. */

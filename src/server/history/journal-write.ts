@@ -32,7 +32,8 @@ export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: J
   return earliest([closedFrom, ...batch.upserts.map((call) => call.startedAt)]);
 };
 
-const earliest = (ats: readonly (number | undefined)[]): number | undefined => {
+/** The earliest of some moments; undefined when none is known. */
+export const earliest = (ats: readonly (number | undefined)[]): number | undefined => {
   const known = ats.filter((at) => at !== undefined);
   return known.length === 0 ? undefined : known.reduce((a, b) => Math.min(a, b));
 };
