@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { HistoryDb } from './history-tables.js';
+import { inScopeSql } from './journal-write.js';
 
 export interface AgentTimeRequest {
   from: number;
@@ -39,9 +40,6 @@ interface Names {
   extension?: string;
 }
 
-const scopeOf = (scope: ProviderScope, alias: string) =>
-  sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
-
 const namesOf = (row: { first_name: string | null; last_name: string | null; extension: string | null }): Names => ({
   ...(row.first_name === null ? {} : { firstName: row.first_name }),
   ...(row.last_name === null ? {} : { lastName: row.last_name }),
@@ -72,7 +70,7 @@ const statesWithin = (db: HistoryDb, scope: ProviderScope, from: number, end: nu
       SELECT s.subscriber_id, s.at, s.state, s.first_name, s.last_name, s.extension,
         LEAD(s.at) OVER (PARTITION BY s.subscriber_id ORDER BY s.at) AS next_at
       FROM agent_states s
-      WHERE ${scopeOf(scope, 's')} AND s.at >= ${from} AND s.at < ${end}
+      WHERE ${inScopeSql(scope, 's')} AND s.at >= ${from} AND s.at < ${end}
     ) spans
     GROUP BY subscriber_id, state`.execute(db);
 
@@ -85,20 +83,20 @@ const statesWithin = (db: HistoryDb, scope: ProviderScope, from: number, end: nu
 const stateAtStart = (db: HistoryDb, scope: ProviderScope, from: number) =>
   sql<{ subscriber_id: string; state: string; first_name: string | null; last_name: string | null; extension: string | null }>`
     WITH RECURSIVE agents(subscriber_id) AS (
-      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${scopeOf(scope, 's')} ORDER BY s.subscriber_id LIMIT 1)
+      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${inScopeSql(scope, 's')} ORDER BY s.subscriber_id LIMIT 1)
       UNION ALL
-      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id > agents.subscriber_id ORDER BY s.subscriber_id LIMIT 1)
+      SELECT (SELECT s.subscriber_id FROM agent_states s WHERE ${inScopeSql(scope, 's')} AND s.subscriber_id > agents.subscriber_id ORDER BY s.subscriber_id LIMIT 1)
       FROM agents WHERE agents.subscriber_id IS NOT NULL
     ),
     latest AS (
       SELECT a.subscriber_id,
-        (SELECT s.at FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = a.subscriber_id AND s.at < ${from} ORDER BY s.at DESC LIMIT 1) AS at
+        (SELECT s.at FROM agent_states s WHERE ${inScopeSql(scope, 's')} AND s.subscriber_id = a.subscriber_id AND s.at < ${from} ORDER BY s.at DESC LIMIT 1) AS at
       FROM agents a WHERE a.subscriber_id IS NOT NULL
     )
     SELECT l.subscriber_id, ${sql.join(
       (['state', 'first_name', 'last_name', 'extension'] as const).map(
         (column) =>
-          sql`(SELECT ${sql.ref(`s.${column}`)} FROM agent_states s WHERE ${scopeOf(scope, 's')} AND s.subscriber_id = l.subscriber_id AND s.at = l.at) AS ${sql.ref(column)}`,
+          sql`(SELECT ${sql.ref(`s.${column}`)} FROM agent_states s WHERE ${inScopeSql(scope, 's')} AND s.subscriber_id = l.subscriber_id AND s.at = l.at) AS ${sql.ref(column)}`,
       ),
     )}
     FROM latest l
@@ -127,7 +125,7 @@ const callsWithin = (db: HistoryDb, scope: ProviderScope, from: number, to: numb
       MAX(subscriber_last_name) AS last_name,
       MAX(subscriber_extension) AS extension
     FROM calls k
-    WHERE ${scopeOf(scope, 'k')} AND k.subscriber_id IS NOT NULL AND k.started_at >= ${from} AND k.started_at < ${to}
+    WHERE ${inScopeSql(scope, 'k')} AND k.subscriber_id IS NOT NULL AND k.started_at >= ${from} AND k.started_at < ${to}
     GROUP BY subscriber_id`.execute(db);
 
 const emptyRow = (subscriberID: string): AgentTimeRow => ({

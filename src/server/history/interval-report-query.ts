@@ -9,6 +9,7 @@ import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
 import type { HistoryDb } from './history-tables.js';
+import { inScopeSql } from './journal-write.js';
 import { queueCondition } from './queue-condition.js';
 import { AGGREGATES, sumsOf, type RawSums, type ServiceLevelSums } from './service-level-query.js';
 
@@ -133,9 +134,6 @@ const beginningOf = (r: IntervalSumsRequest, at: RawBuilder<unknown>) =>
 const endOf = (r: IntervalSumsRequest, at: RawBuilder<unknown>) =>
   bySegment(r, at, (s) => sql`${big(s.from + s.step)} + ((${at} - ${big(s.from)}) / ${big(s.step)}) * ${big(s.step)}`);
 
-const inScope = (scope: ProviderScope, alias: string) =>
-  sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
-
 /** Each timeline entry's span: [fromAt, next fromAt), the first from the start of time, the last for ever. */
 const spans = <T>(timeline: readonly ParametersInForce[], each: (entry: ParametersInForce, from: number, to: number) => T): T[] =>
   timeline.map((entry, i) => each(entry, i === 0 ? 0 : entry.fromAt, timeline[i + 1]?.fromAt ?? FOREVER));
@@ -179,7 +177,7 @@ const offeredSums = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsR
         ${inForceAtStart(r, (entry) => entry.shortAbandonMs, r.shortAbandonMs)} AS sa,
         CASE WHEN k.is_outbound = 0 THEN COALESCE(k.answered_at, k.ended_at, ${big(r.now)}) - k.started_at END AS lw
       FROM calls k
-      WHERE ${inScope(scope, 'k')}
+      WHERE ${inScopeSql(scope, 'k')}
         AND k.started_at >= ${big(r.from)} AND k.started_at < ${big(r.to)}
         ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
     )
@@ -228,7 +226,7 @@ const liveMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSumsReq
         CASE WHEN k.started_at > ${big(r.from)} THEN k.started_at ELSE ${big(r.from)} END AS a,
         COALESCE(k.ended_at, ${big(r.now)}) AS b
       FROM calls k
-      WHERE ${inScope(scope, 'k')}
+      WHERE ${inScopeSql(scope, 'k')}
         AND k.started_at < ${big(r.to)} AND (k.ended_at IS NULL OR k.ended_at > ${big(r.from)})
         ${r.queues ? sql`AND ${queueCondition(r.queues)}` : sql``}
     ),
@@ -317,13 +315,13 @@ const staffedMoves = async (db: HistoryDb, scope: ProviderScope, r: IntervalSums
     st AS (
       SELECT who.n AS n, s.at AS at, s.state AS state
       FROM who CROSS JOIN agent_states s
-      WHERE ${inScope(scope, 's')} AND s.subscriber_id = who.sub AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
+      WHERE ${inScopeSql(scope, 's')} AND s.subscriber_id = who.sub AND s.at >= ${big(r.from)} AND s.at < ${big(until)}
       UNION ALL
       SELECT who.n, s.at, s.state
-      FROM who JOIN agent_states s ON ${inScope(scope, 's')} AND s.subscriber_id = who.sub
+      FROM who JOIN agent_states s ON ${inScopeSql(scope, 's')} AND s.subscriber_id = who.sub
       WHERE s.at = (
         SELECT MAX(x.at) FROM agent_states x
-        WHERE ${inScope(scope, 'x')} AND x.subscriber_id = who.sub AND x.at < ${big(r.from)}
+        WHERE ${inScopeSql(scope, 'x')} AND x.subscriber_id = who.sub AND x.at < ${big(r.from)}
       )
     ),
     fl AS (

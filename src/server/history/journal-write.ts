@@ -1,5 +1,5 @@
 /** Writing a sync's batch to the call journal, within a transaction of the caller's. */
-import type { Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import { CALL_COLUMNS, toCallRow } from './call-rows.js';
 import type { HistoryTables } from './history-tables.js';
@@ -18,6 +18,10 @@ export type Trx = Transaction<HistoryTables>;
 
 export const inScope = (scope: ProviderScope) =>
   ({ account_id: scope.accountID, application_id: scope.applicationID, provider_id: scope.providerID }) as const;
+
+/** The same, as a condition of raw SQL on the table known as `alias`. */
+export const inScopeSql = (scope: ProviderScope, alias: string): RawBuilder<unknown> =>
+  sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
 
 /** A sync's batch of the journal, within the caller's transaction; answers the earliest start of a call it wrote. */
 export const writeJournalBatch = async (trx: Trx, scope: ProviderScope, batch: JournalBatch): Promise<number | undefined> => {

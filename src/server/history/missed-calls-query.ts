@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
 import type { HistoryDb } from './history-tables.js';
+import { inScopeSql } from './journal-write.js';
 import type { QueueSelection } from '../queues/queue-selection.js';
 import { queueCondition } from './queue-condition.js';
 
@@ -60,8 +61,7 @@ interface RawMissed {
 const optionalNumber = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
 
 export const missedCalls = async (db: HistoryDb, scope: ProviderScope, r: MissedCallsRequest): Promise<MissedCalls> => {
-  const inScope = (alias: string) =>
-    sql`${sql.ref(`${alias}.account_id`)} = ${scope.accountID} AND ${sql.ref(`${alias}.application_id`)} = ${scope.applicationID} AND ${sql.ref(`${alias}.provider_id`)} = ${scope.providerID}`;
+  const inScope = (alias: string) => inScopeSql(scope, alias);
   // A withheld number (empty) cannot be called back, nor told apart from another caller's. The calls with
   // the listed numbers are read once (`o`) and joined, rather than looked up per missed call: the plan
   // then does not hang on the planner's statistics of a freshly filled table.
