@@ -40,6 +40,8 @@ const saveFilePicker = (): SaveFilePicker | undefined =>
 export const canWriteToDisk = (): boolean => saveFilePicker() !== undefined;
 
 const MIME: Record<ExportFormat, string> = { csv: 'text/csv', ndjson: 'application/x-ndjson' };
+/** How often a download under way tells its progress. */
+const PROGRESS_EVERY_MS = 250;
 
 export const estimatedBytes = (calls: number, format: ExportFormat): number => calls * BYTES_PER_CALL[format];
 
@@ -64,6 +66,7 @@ export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
         if (picker) file = await (await picker({ suggestedName: fileName })).createWritable();
         const chunks: Uint8Array[] = [];
         let bytes = 0;
+        let toldAt = -Infinity;
         setProgress({ status: 'downloading', bytes: 0, toDisk: file !== undefined });
         const retentionCut = await readExport(
           client,
@@ -74,6 +77,10 @@ export const useCallExport = (scope: ProviderScope, request: ReportRequest) => {
           (chunk) => (file ? file.write(chunk) : void chunks.push(chunk)),
           (total) => {
             bytes = total;
+            // A file of hundreds of MB arrives in thousands of chunks: the page (and its live region) is told a few times a second.
+            const now = performance.now();
+            if (now - toldAt < PROGRESS_EVERY_MS) return;
+            toldAt = now;
             setProgress({ status: 'downloading', bytes, toDisk: file !== undefined });
           },
         );
