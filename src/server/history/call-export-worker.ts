@@ -11,16 +11,18 @@ import { exportChunks, type ExportFile } from './call-export-format.js';
 import { openExportConnection, type ExportConnection } from './export-cursor.js';
 import type { HistoryLocation } from './open-history-database.js';
 
-/** The file, or only how many calls it would hold; the statement is compiled by the caller, for the location's dialect. */
-export type ExportJob = { location: HistoryLocation; statement: ExportStatement } & (
-  { mode: 'file'; file: ExportFile } | { mode: 'count' }
-);
+/** The file to write; the statement is compiled by the caller, for the location's dialect. */
+export interface ExportJob {
+  location: HistoryLocation;
+  statement: ExportStatement;
+  file: ExportFile;
+}
 
 /** 'more': the reply wants another chunk; 'stop': the client went away. */
 export type ExportCommand = 'more' | 'stop';
 
 export type ExportMessage =
-  { kind: 'chunk'; text: string } | { kind: 'end' } | { kind: 'count'; count: number } | { kind: 'failed'; message: string };
+  { kind: 'chunk'; text: string } | { kind: 'end' } | { kind: 'failed'; message: string };
 
 /** Chunks posted before the reply first asks: the next one is ready when it does. */
 const HEAD_START = 1;
@@ -58,11 +60,6 @@ port.on('message', (command: ExportCommand) => {
 
 /** Answers whether the file was written to its end (not stopped). */
 const run = async (connection: ExportConnection): Promise<boolean> => {
-  if (job.mode === 'count') {
-    const count = await connection.count(job.statement);
-    port.postMessage({ kind: 'count', count } satisfies ExportMessage);
-    return false;
-  }
   for await (const chunk of exportChunks(connection.batches(job.statement), job.file)) {
     if (!(await take())) return false;
     port.postMessage({ kind: 'chunk', text: chunk } satisfies ExportMessage);

@@ -39,7 +39,10 @@ export interface ExportStatement {
 /** The columns a call's record is made from, and no more (the scope's are known). */
 const RECORD_COLUMNS = ['call_id', ...CALL_COLUMNS] as 'call_id'[];
 
-const rangeQuery = (db: HistoryDb, { scope, from, to, queues }: Pick<CallExportRequest, 'scope' | 'from' | 'to' | 'queues'>) =>
+/** The calls an export holds: its provider's, started in [from, to), of its queues. */
+export type ExportRange = Pick<CallExportRequest, 'scope' | 'from' | 'to' | 'queues'>;
+
+const rangeQuery = (db: HistoryDb, { scope, from, to, queues }: ExportRange) =>
   db
     .selectFrom('calls')
     .where('account_id', '=', scope.accountID)
@@ -53,9 +56,9 @@ const rangeQuery = (db: HistoryDb, { scope, from, to, queues }: Pick<CallExportR
 export const exportQuery = (db: HistoryDb, request: CallExportRequest) =>
   rangeQuery(db, request).select(RECORD_COLUMNS).orderBy('started_at').orderBy('call_id');
 
-/** How many calls the range holds. */
-export const exportCountQuery = (db: HistoryDb, request: Pick<CallExportRequest, 'scope' | 'from' | 'to' | 'queues'>) =>
-  rangeQuery(db, request).select((eb) => eb.fn.countAll<number | string>().as('count'));
+/** How many calls the range holds (a heavy read, in the reader threads). */
+export const exportCount = async (db: HistoryDb, range: ExportRange): Promise<number> =>
+  Number((await rangeQuery(db, range).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()).count);
 
 /** A Kysely that only compiles: the export runs its SQL on a connection of its own, through the driver's cursor. */
 const compilers: Record<HistoryDialect, HistoryDb> = {
@@ -82,5 +85,3 @@ const statement = ({ sql, parameters }: CompiledQuery): ExportStatement => ({ sq
 export const compileExport = (dialect: HistoryDialect, request: CallExportRequest): ExportStatement =>
   statement(exportQuery(compilers[dialect], request).compile());
 
-export const compileExportCount = (dialect: HistoryDialect, request: CallExportRequest): ExportStatement =>
-  statement(exportCountQuery(compilers[dialect], request).compile());

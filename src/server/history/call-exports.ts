@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
 import { startWorker } from '../worker-thread.js';
-import { compileExport, compileExportCount, exportCountQuery, exportQuery, type CallExportRequest } from './call-export.js';
+import { compileExport, exportQuery, type CallExportRequest } from './call-export.js';
 import { batchesOf, EXPORT_BATCH_ROWS, exportChunks } from './call-export-format.js';
 import type { ExportCommand, ExportJob, ExportMessage } from './call-export-worker.js';
 import type { CallRow } from './call-rows.js';
@@ -46,24 +46,6 @@ export class CallExports {
     return this.threads;
   }
 
-  /** How many calls the file would hold. */
-  async count(request: CallExportRequest): Promise<number> {
-    if (this.inline) return Number((await exportCountQuery(this.inline, request).executeTakeFirstOrThrow()).count);
-    const message = await new Promise<ExportMessage>((resolve, reject) => {
-      const worker = this.start({
-        location: this.location,
-        statement: compileExportCount(this.location.kind, request),
-        mode: 'count',
-      });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the export thread exited (code ${code})`)));
-    });
-    if (message.kind === 'failed') throw new Error(message.message);
-    if (message.kind !== 'count') throw new Error(`the export thread answered ${message.kind} to a count`);
-    return message.count;
-  }
-
   /** The file's text, chunk by chunk; throws SlotsExhausted when MAX_CONCURRENT_EXPORTS are under way. */
   open(request: CallExportRequest): Readable {
     if (this.running >= this.cap) throw new SlotsExhausted('heavy-queries', 'total', this.cap);
@@ -72,7 +54,6 @@ export class CallExports {
     const worker = this.start({
       location: this.location,
       statement: compileExport(this.location.kind, request),
-      mode: 'file',
       file: {
         provider: request.provider,
         format: request.format,

@@ -14,7 +14,6 @@ import type { HistoryLocation } from './open-history-database.js';
 /** The export's own connection: read-only on SQLite, one client on PostgreSQL; never one of the service's pools. */
 export interface ExportConnection {
   batches(query: ExportStatement): AsyncGenerator<CallRow[]>;
-  count(query: ExportStatement): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -41,8 +40,6 @@ const embeddedConnection = (file: string): ExportConnection => {
         rows.return?.();
       }
     },
-    count: async ({ sql, parameters }) =>
-      Number((database.prepare(sql).get(...(parameters as unknown[])) as { count: number }).count),
     close: async () => void database.close(),
   };
 };
@@ -69,8 +66,6 @@ const postgresConnection = async (url: string, schema: string | undefined): Prom
         await cursor.close();
       }
     },
-    count: async ({ sql, parameters }) =>
-      Number((await client.query<{ count: string }>(sql, parameters as unknown[])).rows[0]?.count ?? 0),
     close: () => client.end(),
   };
 };

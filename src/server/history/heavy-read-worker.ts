@@ -23,7 +23,7 @@ const db = openHistoryReader(workerData as HistoryLocation);
 const answer = async ({ id, name, args }: ReadRequest): Promise<void> => {
   try {
     const value = await runHeavyRead(db, name, args);
-    if (name === 'windowList' && 'body' in value) {
+    if (name === 'windowList' && typeof value === 'object' && 'body' in value) {
       // A list of 10,000 calls is megabytes: its bytes are handed over, not copied, unless they
       // share their memory with other buffers (a small one in Node's pool).
       const { body } = value;

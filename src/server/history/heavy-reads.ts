@@ -27,6 +27,7 @@ import {
 import { subscriberActivity, type SubscriberActivityRow } from './subscriber-activity-query.js';
 import { agentTime, type AgentTimeRequest, type AgentTimeRow } from './agent-time-query.js';
 import { agentTimeRolled } from './agent-rollups.js';
+import { exportCount, type ExportRange } from './call-export.js';
 
 export interface WindowListRequest {
   scope: ProviderScope;
@@ -54,6 +55,7 @@ export interface HeavyReadArgs {
   agentTime: [ProviderScope, AgentTimeRequest];
   intervalReport: [ProviderScope, IntervalReportRequest];
   agentTimeRolled: [ProviderScope, AgentTimeRequest];
+  exportCount: [ExportRange];
 }
 
 export interface HeavyReadResults {
@@ -66,6 +68,7 @@ export interface HeavyReadResults {
   agentTime: AgentTimeRow[];
   intervalReport: IntervalReportBody;
   agentTimeRolled: AgentTimeRow[];
+  exportCount: number;
 }
 
 export type HeavyReadName = keyof HeavyReadArgs;
@@ -163,6 +166,7 @@ export const heavyReads: { [K in HeavyReadName]: (db: HistoryDb, ...args: HeavyR
   agentTime,
   intervalReport,
   agentTimeRolled,
+  exportCount,
 };
 
 export const runHeavyRead = <K extends HeavyReadName>(db: HistoryDb, name: K, args: HeavyReadArgs[K]): Promise<HeavyReadResults[K]> =>

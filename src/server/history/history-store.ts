@@ -16,6 +16,7 @@ import type { ConcurrencyBucketRow, ConcurrencyRequest } from './concurrency-que
 import { HeavyReadPool } from './heavy-read-pool.js';
 import type { IntervalReportBody, IntervalReportRequest } from './interval-report.js';
 import { CallExports } from './call-exports.js';
+import type { ExportRange } from './call-export.js';
 import { callsLiveDuring, inlineHeavyReader, type HeavyReader, type WindowList, type WindowListRequest } from './heavy-reads.js';
 import type { IdempotencyKeys } from '../idempotency/idempotency-store.js';
 import type { HistoryDb } from './history-tables.js';
@@ -157,6 +158,11 @@ export class HistoryStore {
   /** The interval report's answer, as its bytes, from a reader thread. */
   intervalReport(scope: ProviderScope, request: IntervalReportRequest, lane = SERVICE_LANE): Promise<IntervalReportBody> {
     return this.reader.read('intervalReport', [scope, request], lane);
+  }
+
+  /** How many calls an export of `range` holds, from a reader thread. */
+  exportCount(range: ExportRange, lane = SERVICE_LANE): Promise<number> {
+    return this.reader.read('exportCount', [range], lane);
   }
 
   /** The same as `agentTime`, read from the agents' rollups where the range has some: what the report reads. */

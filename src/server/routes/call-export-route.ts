@@ -12,7 +12,7 @@ import {
   MAX_EXPORT_DAYS,
   RETENTION_CUT_HEADER,
 } from '../../contract/reports.js';
-import type { ConcurrencySlots } from '../auth/concurrency-slots.js';
+import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
 import type { Clock } from '../clock.js';
 import type { CallExportRequest } from '../history/call-export.js';
 import type { ExportFormat } from '../history/call-export-format.js';
@@ -135,7 +135,7 @@ export const callExportRoute = async (app: FastifyInstance, options: CallExportR
   // Fastify would answer HEAD by running the GET handler, that is by starting an export: HEAD counts instead.
   app.head(routePatterns.callExport, async (request: ScopeRequest, reply) => {
     const file = prepareExport(request, options);
-    const count = await heavyQueries.run(request.principal, () => history.exports.count(file));
+    const count = await heavyQueries.run(request.principal, () => history.exportCount(file, tokenKey(request.principal)));
     fileHeaders(reply, file);
     reply.header(EXPORT_COUNT_HEADER, String(count));
     return reply.send();
