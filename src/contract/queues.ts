@@ -111,8 +111,8 @@ export const queuesResponseSchema = z
     dayStart: timestampSchema,
     /** In the config's order. */
     queues: z.array(queueFiguresSchema),
-    /** The provider's inbound calls in no queue (a direct call to an agent, a number no queue lists). */
-    unqueued: unqueuedFiguresSchema,
+    /** The provider's inbound calls in no queue (a direct call to an agent, a number no queue lists); absent for someone who sees only some queues. */
+    unqueued: unqueuedFiguresSchema.optional(),
   })
   .meta({ id: 'QueuesResponse' });
 export type QueuesResponse = z.infer<typeof queuesResponseSchema>;
@@ -140,7 +140,7 @@ export const queueChangesEventSchema = z
     figuresAt: timestampSchema,
     dayStart: timestampSchema,
     upserted: z.array(queueFiguresSchema),
-    unqueued: unqueuedFiguresSchema,
+    unqueued: unqueuedFiguresSchema.optional(),
   })
   .meta({ id: 'StreamQueueChangesEvent' });
 export type QueueChangesEvent = z.infer<typeof queueChangesEventSchema>;

@@ -1,16 +1,42 @@
 /** Bearer tokens from the config, held as SHA-256 digests and matched in constant time. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Permission } from '../../contract/me.js';
+import type { ProviderScope } from '../../contract/paths.js';
+import type { Person, Role } from '../../contract/session.js';
 import type { ServiceConfig } from '../config/config-schema.js';
+
+/** A person signed in with the identity provider, behind a request. */
+export interface SignedInPerson extends Person {
+  roles: readonly Role[];
+  /** The session's handle (the digest of its cookie), to end it at sign-out. */
+  sessionID: string;
+  csrfToken: string;
+}
+
+/**
+ * The calls a principal sees of the providers it may see, when not all of them: those of its
+ * queues, and an agent's own (their subscribers' calls, per provider as `providerKey` names it).
+ */
+export interface CallView {
+  queues: ReadonlySet<string>;
+  subscribers: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The key of a provider within an account in `CallView.subscribers`. */
+export const providerKey = (scope: Pick<ProviderScope, 'applicationID' | 'providerID'>): string => `${scope.applicationID}/${scope.providerID}`;
 
 export interface Principal {
   accountID: string;
-  /** The token's label from the config (safe to log). */
+  /** The token's label from the config, or "person:<subject>" for a signed-in person (safe to log). */
   tokenName: string;
   applications: '*' | ReadonlySet<string>;
   permissions: ReadonlySet<Permission>;
   /** The subscribers this token places calls as: an agent's own, or "*" for any (a supervisor's). */
   subscribers: '*' | ReadonlySet<string>;
+  /** Only these calls; absent, every call of the providers it may see (a token, an admin). */
+  view?: CallView;
+  /** Present when a person signed in, rather than a token, is behind the request. */
+  person?: SignedInPerson;
 }
 
 export interface TokenEntry {
@@ -60,7 +86,8 @@ export class TokenIndex {
           accountID: account.id,
           tokenName: token.name,
           applications: token.applications === '*' ? '*' : new Set(token.applications),
-          permissions: new Set(token.permissions),
+          // A token that reads calls may take them out in bulk, as it always could.
+          permissions: new Set([...token.permissions, ...(token.permissions.includes('calls:read') ? (['calls:export'] as const) : [])]),
           subscribers: token.subscriberIDs === undefined ? '*' : new Set(token.subscriberIDs),
         },
       })),
@@ -93,3 +120,10 @@ export class TokenIndex {
 
 export const canSeeApplication = (principal: Principal, accountID: string, applicationID: string): boolean =>
   principal.accountID === accountID && (principal.applications === '*' || principal.applications.has(applicationID));
+
+/** Whether a principal sees any call of a provider: every one, one of its queues', or an agent's own there. */
+export const canSeeProvider = (principal: Principal, scope: ProviderScope, queueIDs: readonly string[]): boolean => {
+  if (!canSeeApplication(principal, scope.accountID, scope.applicationID)) return false;
+  const view = principal.view;
+  return view === undefined || queueIDs.some((id) => view.queues.has(id)) || view.subscribers.has(providerKey(scope));
+};

@@ -1,6 +1,7 @@
 /** The service's configuration file format (JSON), validated at start-up. */
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
+import { authConfigSchema, checkAuthConfig } from '../auth/auth-config.js';
 import { isTimeZone } from '../../contract/time-zone.js';
 import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
 import type { AnyProviderDefinition, ProviderDefaults } from '../providers/provider-definition.js';
@@ -209,9 +210,12 @@ export const serviceConfigSchema = z
     cluster: z.strictObject({ instances: z.number().int().min(1).max(64) }).optional(),
     /** Reports sent by email on a schedule (`reports/report-config.ts`); none without it. */
     reports: reportsConfigSchema.optional(),
+    /** People signing in with the company's identity provider (`auth/auth-config.ts`); only API tokens without it. */
+    auth: authConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     if (config.reports) checkReportSchedules(config.reports, config, ctx);
+    if (config.auth) checkAuthConfig(config.auth, config.accounts, ctx);
     const seen = (label: string, ids: string[], path: (string | number)[]) => {
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
       if (dup !== undefined) ctx.addIssue({ code: 'custom', path, message: `duplicate ${label} id "${dup}"` });

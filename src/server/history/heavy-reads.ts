@@ -48,7 +48,7 @@ export type WindowList = { kind: 'too-many' } | { kind: 'list'; body: Buffer; et
 export interface HeavyReadArgs {
   windowList: [WindowListRequest];
   concurrency: [ProviderScope, ConcurrencyRequest];
-  subscriberActivity: [ProviderScope, number, number, number];
+  subscriberActivity: [ProviderScope, number, number, number, QueueSelection?];
   serviceLevels: [ProviderScope, ServiceLevelRequest];
   serviceLevelsByQueue: [ProviderScope, QueueServiceLevelRequest];
   missedCalls: [ProviderScope, MissedCallsRequest];

@@ -25,6 +25,8 @@ import { dayFromHours, oldestAgentActivity, pruneRollups, rolledPeriods, unrollF
 import { RollupHorizon } from './rollup-horizon.js';
 import { IdempotencyKeysTable } from './idempotency-keys-table.js';
 import { ReportSendsTable } from './report-sends-table.js';
+import { SessionsTable } from './sessions-table.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
 import type { JournalBatch } from '../calls/journal-batch.js';
 import { openHistoryDatabase, type HistoryDialect, type HistoryLocation } from './open-history-database.js';
 import { SyncFeeds } from './sync-feeds.js';
@@ -46,9 +48,14 @@ const ROLLUP_LANE = 'rollups';
 
 /** One intervention on a call, for the audit trail. */
 export interface CallAction {
+  /** Empty for an export, which is of many calls. */
   callID: string;
-  action: 'end';
+  action: 'end' | 'place' | 'export';
+  /** The token's name, or the person's email. */
   actor: string;
+  /** A signed-in person's subject and email. */
+  actorSubject?: string;
+  actorEmail?: string;
   at: number;
   outcome: string;
   detail?: string;
@@ -59,6 +66,8 @@ export class HistoryStore {
   readonly idempotencyKeys: IdempotencyKeys;
   /** Which scheduled reports went out, shared by the instances of a cluster. */
   readonly reportSends: ReportSendsTable;
+  /** People's sessions and sign-ins under way, shared by the instances of a cluster. */
+  readonly sessions: SessionsTable;
   /** Whole ranges of calls out as files, each on a thread and a connection of its own. */
   readonly exports: CallExports;
   private readonly rollupHorizon: RollupHorizon;
@@ -73,6 +82,7 @@ export class HistoryStore {
   ) {
     this.idempotencyKeys = new IdempotencyKeysTable(db);
     this.reportSends = new ReportSendsTable(db);
+    this.sessions = new SessionsTable(db);
     this.exports = new CallExports(location, inMemory ? db : undefined);
     this.rollupHorizon = new RollupHorizon((scope, at) => unrollFrom(db, scope, at));
   }
@@ -134,8 +144,8 @@ export class HistoryStore {
     return this.reader.read('concurrency', [scope, request], lane);
   }
 
-  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number, lane = SERVICE_LANE): Promise<SubscriberActivityRow[]> {
-    return this.reader.read('subscriberActivity', [scope, from, to, now], lane);
+  subscriberActivity(scope: ProviderScope, from: number, to: number, now: number, lane = SERVICE_LANE, queues?: QueueSelection): Promise<SubscriberActivityRow[]> {
+    return this.reader.read('subscriberActivity', [scope, from, to, now, ...(queues ? [queues] : [])] as [ProviderScope, number, number, number, QueueSelection?], lane);
   }
 
   serviceLevels(scope: ProviderScope, request: ServiceLevelRequest, lane = SERVICE_LANE): Promise<ServiceLevelRows> {
@@ -216,6 +226,8 @@ export class HistoryStore {
         call_id: action.callID,
         action: action.action,
         actor: action.actor,
+        actor_subject: action.actorSubject ?? null,
+        actor_email: action.actorEmail ?? null,
         at: action.at,
         outcome: action.outcome,
         detail: action.detail ?? null,
@@ -236,6 +248,8 @@ export class HistoryStore {
       callID: row.call_id,
       action: row.action as CallAction['action'],
       actor: row.actor,
+      ...(row.actor_subject === null ? {} : { actorSubject: row.actor_subject }),
+      ...(row.actor_email === null ? {} : { actorEmail: row.actor_email }),
       at: Number(row.at),
       outcome: row.outcome,
       ...(row.detail === null ? {} : { detail: row.detail }),

@@ -133,8 +133,11 @@ export interface CallActionsTable {
   call_id: string;
   /** What was asked: "end". */
   action: string;
-  /** The name of the token that asked. */
+  /** The name of the token that asked, or the person's email. */
   actor: string;
+  /** A signed-in person's subject at the identity provider and email; null for a token. */
+  actor_subject: string | null;
+  actor_email: string | null;
   at: number;
   /** "done", or the problem code it ended in. */
   outcome: string;
@@ -157,6 +160,38 @@ export interface HistoryTables {
   report_sends: ReportSendsTable;
   agent_rollups: AgentRollupsTable;
   agent_rollup_periods: AgentRollupPeriodsTable;
+  sessions: SessionsTable;
+  sign_in_requests: SignInRequestsTable;
+}
+
+/** A person's session: found by the SHA-256 of its cookie; ended by sign-out, revocation or time. */
+export interface SessionsTable {
+  id_digest: string;
+  account_id: string;
+  subject: string;
+  email: string;
+  name: string;
+  /** What the person may see and do, as JSON (`auth/grants.ts`), fixed at sign-in. */
+  grants: string;
+  csrf_token: string;
+  /** Given back to the identity provider at sign-out, as `id_token_hint`. */
+  id_token: string | null;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end; the idle end is `last_seen_at` plus the configured idle time. */
+  expires_at: number;
+  ended_at: number | null;
+  /** "signed-out" or "revoked". */
+  ended_why: string | null;
+}
+
+/** A sign-in under way: what the callback checks the identity provider's answer against. */
+export interface SignInRequestsTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  created_at: number;
 }
 
 /** One change of an agent's state on the board; the state holds from `at` until the agent's next row. */

@@ -264,6 +264,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('agent_rollup_periods_by_end').on('agent_rollup_periods').columns([...scopeColumns, 'period_end']).execute();
     },
   },
+  '0012_sessions': {
+    async up(db: Kysely<unknown>) {
+      // People signed in with the identity provider: a row per session, found by the digest of its cookie (the cookie itself is never stored).
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_digest', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('grants', 'text', (c) => c.notNull())
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('id_token', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('ended_why', 'text')
+        .execute();
+      await db.schema.createIndex('sessions_by_expiry').on('sessions').column('expires_at').execute();
+      // Sign-ins under way: each is taken once, by its state, when the identity provider sends the browser back.
+      await db.schema
+        .createTable('sign_in_requests')
+        .addColumn('state', 'text', (c) => c.primaryKey())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('return_to', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // The audit names the person behind an action, besides the token's or person's label.
+      await db.schema.alterTable('call_actions').addColumn('actor_subject', 'text').execute();
+      await db.schema.alterTable('call_actions').addColumn('actor_email', 'text').execute();
+    },
+  },
 };
 
 /**

@@ -1,7 +1,9 @@
 /** Calls per subscriber over a window (by start time), counted in the database. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ProviderScope } from '../../contract/paths.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
 import type { HistoryDb } from './history-tables.js';
+import { queueCondition } from './queue-condition.js';
 
 export interface SubscriberActivityRow {
   subscriberID: string;
@@ -20,6 +22,7 @@ export const subscriberActivity = async (
   from: number,
   to: number,
   now: number,
+  queues?: QueueSelection,
 ): Promise<SubscriberActivityRow[]> => {
   const rows = await db
     .selectFrom('calls')
@@ -39,6 +42,7 @@ export const subscriberActivity = async (
     .where('subscriber_id', 'is not', null)
     .where('started_at', '>=', from)
     .where('started_at', '<', to)
+    .$if(queues !== undefined, (query) => query.where(queueCondition(queues as QueueSelection, 'calls') as RawBuilder<SqlBool>))
     .groupBy('subscriber_id')
     .orderBy('calls', 'desc')
     .orderBy('subscriber_id')

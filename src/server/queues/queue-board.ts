@@ -18,6 +18,7 @@ import {
   type QueueNow,
   type QueuePeriod,
   type QueuesResponse,
+  type UnqueuedFigures,
 } from '../../contract/queues.js';
 import { startOfDayIn } from '../../contract/time-zone.js';
 import type { Clock } from '../clock.js';
@@ -111,6 +112,9 @@ export const QUEUES_REFRESH_MS = 5000;
 /** A queue's record as compared between two publications: everything but the wait that grows with the clock. */
 const comparable = ({ now: { longestWaitSeconds: _wait, ...now }, ...rest }: { now: { longestWaitSeconds: number } }) => JSON.stringify({ ...rest, now });
 
+
+/** The board's whole figures: the calls in no queue always among them (an answer cut to some queues leaves them out). */
+export type BoardFigures = QueuesResponse & { unqueued: UnqueuedFigures };
 export class QueueBoard {
   /** Calls kept one by one: every call the provider lists, and those that started or ended in the last KEEP_MS. */
   private readonly kept = new Map<string, ProviderCall>();
@@ -129,14 +133,14 @@ export class QueueBoard {
   private readonly open = new Map<string, ProviderCall>();
   /** Bumped at every change of the kept calls: what a cached answer was computed at. */
   private version = 0;
-  private cached: { version: number; second: number; answer: QueuesResponse } | undefined;
+  private cached: { version: number; second: number; answer: BoardFigures } | undefined;
   private stopWatching: (() => void) | undefined;
   private stopWatchingAgents: (() => void) | undefined;
   private readonly changes: ChangeLog;
   private readonly listeners = new Set<QueueBoardListener>();
   /** What was last published, per queue ('' for the calls in no queue), as compared. */
   private published = new Map<string, string>();
-  private publishedAnswer: QueuesResponse | undefined;
+  private publishedAnswer: BoardFigures | undefined;
   private snapshotCache: { seq: number; json: string } | undefined;
   private refresh: NodeJS.Timeout | undefined;
   private publishing = false;
@@ -398,7 +402,7 @@ export class QueueBoard {
   }
 
   /** The figures as of now, computed at most once a second and change. */
-  async read(): Promise<QueuesResponse> {
+  async read(): Promise<BoardFigures> {
     await this.ready();
     // The first snapshot is published without a change to tell of: a read takes the calls as they stand.
     this.takeCalls();
@@ -406,7 +410,7 @@ export class QueueBoard {
     return this.figuresNow();
   }
 
-  private figuresNow(): QueuesResponse {
+  private figuresNow(): BoardFigures {
     const now = this.options.clock.now();
     const second = Math.floor(now / 1000);
     if (this.cached && this.cached.version === this.version && this.cached.second === second) return this.cached.answer;
@@ -426,7 +430,7 @@ export class QueueBoard {
       }
   }
 
-  private figures(now: number): QueuesResponse {
+  private figures(now: number): BoardFigures {
     const { queues } = this.options.queues;
     const lastFrom = now - LAST_MINUTES * MINUTE;
     const neededFrom = now - AGENTS_NEEDED_MINUTES * MINUTE;

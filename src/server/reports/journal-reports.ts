@@ -37,7 +37,8 @@ const memberFilter = (runtime: ProviderRuntime, selection: QueueSelection): ((su
   const queues = runtime.queueDirectory.queues;
   const named = new Set(queues.filter((queue) => selection.ids.includes(queue.id)).flatMap((queue) => queue.members));
   const anyQueue = new Set(queues.flatMap((queue) => queue.members));
-  return (subscriberID) => named.has(subscriberID) || (selection.none && !anyQueue.has(subscriberID));
+  const own = new Set(selection.subscribers);
+  return (subscriberID) => named.has(subscriberID) || own.has(subscriberID) || (selection.none && !anyQueue.has(subscriberID));
 };
 
 const seconds = (ms: number) => ms / 1000;

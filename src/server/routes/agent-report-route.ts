@@ -71,7 +71,7 @@ export const agentReportRoute = async (
       throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const now = clock.now();
     const range = reportRangeOf(query.data, timeZone, now);
-    const selection = resolveQueueSelection(runtime, query.data.queueID);
+    const selection = resolveQueueSelection(runtime, query.data.queueID, request.principal);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>

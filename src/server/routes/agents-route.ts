@@ -40,12 +40,12 @@ export const agentsRoute = async (app: FastifyInstance, { registry }: { registry
     const runtime = resolveProvider(registry, request.principal, request.params);
     const query = listAgentsQuerySchema.safeParse(request.query ?? {});
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
-    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    const queues = resolveQueueSelection(runtime, query.data.queueID, request.principal);
     await runtime.agents.ready();
     const read = runtime.agents.read();
     if (!read.ok) throw read.failure;
     if (!queues) return read.board;
-    const members = new Set(queues.ids.flatMap((id) => runtime.queueDirectory.get(id)?.members ?? []));
+    const members = new Set([...queues.ids.flatMap((id) => runtime.queueDirectory.get(id)?.members ?? []), ...(queues.subscribers ?? [])]);
     const queued = new Set(runtime.queueDirectory.queues.flatMap((queue) => queue.members));
     const agents = read.board.agents.filter((agent) => members.has(agent.subscriberID) || (queues.none && !queued.has(agent.subscriberID)));
     return { ...read.board, agents, totals: totalsOf(agents) };

@@ -98,7 +98,7 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     const window = resolveWindow(query.data, clock.now());
     requireNonEmpty(window);
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
-    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    const queues = resolveQueueSelection(runtime, query.data.queueID, request.principal);
     // The first sync journals the calls live now, so a fresh start's answer includes them.
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>
@@ -113,9 +113,10 @@ export const analyticsRoutes = async (app: FastifyInstance, { registry, history,
     const query = subscriberActivityQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());
+    const queues = resolveQueueSelection(runtime, undefined, request.principal);
     await runtime.sync.ready();
     const rows = await heavyQueries.run(request.principal, () =>
-      history.subscriberActivity(runtime.scope, window.from, window.to, clock.now(), tokenKey(request.principal)),
+      history.subscriberActivity(runtime.scope, window.from, window.to, clock.now(), tokenKey(request.principal), queues),
     );
     const subscribers = rows.map(({ subscriberID, firstName, lastName, extension, calls, outbound, missed, talkMs }) => ({
       subscriberID,

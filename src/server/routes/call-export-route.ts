@@ -3,6 +3,7 @@
  * HEAD answers how many calls it holds, for a size shown before the download starts.
  */
 import type { Readable } from 'node:stream';
+import { actorOf } from '../auth/actor.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import {
@@ -24,6 +25,7 @@ import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { prepareAnalytics, windowParameters } from './analytics-routes.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { reportRangeOf } from './report-range.js';
+import { requirePermission } from './resolve-provider.js';
 
 export interface CallExportRouteOptions {
   registry: ProviderRuntimes;
@@ -60,13 +62,14 @@ const exportFileName = (providerID: string, from: number, to: number, format: Ex
 /** The checks shared by GET and HEAD: permission, provider, query, range, queues; then what the file is. */
 const prepareExport = (request: ScopeRequest, { registry, clock, retentionDays }: CallExportRouteOptions): CallExportRequest => {
   const runtime = prepareAnalytics(request, registry);
+  requirePermission(request.principal, 'calls:export');
   const parsed = callExportQuerySchema.safeParse(request.query);
   if (!parsed.success)
     throw zodProblem('invalid_request', 'The query is not valid', parsed.error, 'is not a known query parameter');
   const query = parsed.data;
   // Both dates are required (the schema says so); a calendar date is midnight UTC, as for the list.
   const { from, to } = reportRangeOf(query, 'UTC', clock.now(), MAX_EXPORT_DAYS);
-  const queues = resolveQueueSelection(runtime, query.queueID);
+  const queues = resolveQueueSelection(runtime, query.queueID, request.principal);
   const cut = clock.now() - retentionDays * DAY_MS;
   return {
     scope: runtime.scope,
@@ -146,6 +149,12 @@ export const callExportRoute = async (app: FastifyInstance, options: CallExportR
     { exposeHeadRoute: false, config: { doc: exportDoc } },
     async (request: ScopeRequest, reply) => {
       const file = prepareExport(request, options);
+      const actor = actorOf(request.principal);
+      const queues = file.queues ? ` of queues ${[...file.queues.ids, ...(file.queues.none ? ['none'] : [])].join(',') || '(none)'}` : '';
+      const own = file.queues?.subscribers?.length ? ` and the calls of ${file.queues.subscribers.join(',')}` : '';
+      const detail = `${file.format} ${iso(file.from)}/${iso(file.to)}${queues}${own}`;
+      request.log.info({ audit: { provider: file.scope.providerID, ...actor, action: 'export', detail } }, 'calls were exported');
+      await history.recordCallAction(file.scope, { callID: '', action: 'export', ...actor, at: options.clock.now(), outcome: 'done', detail });
       const release = heavyQueries.acquire(request.principal);
       let stream: Readable;
       try {

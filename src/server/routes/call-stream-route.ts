@@ -20,7 +20,10 @@ import { API_SECURITY_HEADERS } from '../http/security-headers-plugin.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 import { parseStreamCursor, StreamCursor } from './stream-cursor.js';
+import { resolveQueueSelection, visibleQueueIDs, visibleSubscribers } from './queue-filter.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
+import { agentsView, callsView, queuesView, type StreamView } from './stream-views.js';
+import type { QueueSelection } from '../queues/queue-selection.js';
 
 /** A reader this far behind is dropped; it resumes with Last-Event-ID. Room for one snapshot of a large center. */
 export const MAX_STREAM_BUFFER_BYTES = 16 * 1024 * 1024;
@@ -153,6 +156,8 @@ interface FollowedLog {
   snapshot(): { position: LogPosition; parts: (string | SharedText)[]; missed: readonly ChangeEntry[] } | undefined;
   /** The entries after `from`, or undefined when the log no longer holds what follows it. */
   changesSince(from: LogPosition): ChangeEntry[] | undefined;
+  /** An entry's data for this stream: the shared text, unless the stream sees only part of the log. */
+  entryData?: (entry: ChangeEntry) => string;
 }
 
 /**
@@ -172,7 +177,7 @@ const followLog = (stream: EventStream, cursor: StreamCursor, log: FollowedLog, 
 
   const sendEntry = (entry: ChangeEntry, epoch: string) => {
     hold({ epoch, seq: entry.seq });
-    stream.send(log.events.entry, cursor.toString(), [sharedChange(entry)]);
+    stream.send(log.events.entry, cursor.toString(), [log.entryData ? log.entryData(entry) : sharedChange(entry)]);
   };
 
   const sendSnapshot = (): boolean => {
@@ -216,9 +221,16 @@ const followLog = (stream: EventStream, cursor: StreamCursor, log: FollowedLog, 
 };
 
 /** A provider's calls on a stream: its list and changes, and its health when that changes. */
-const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+const followProvider = (
+  stream: EventStream,
+  cursor: StreamCursor,
+  runtime: ProviderRuntime,
+  resumeFrom: LogPosition | undefined,
+  selection: QueueSelection | undefined,
+) => {
   const providerID = runtime.config.id;
   const { sync } = runtime;
+  const view = selection && callsView(selection);
   const calls = followLog(
     stream,
     cursor,
@@ -231,9 +243,10 @@ const followProvider = (stream: EventStream, cursor: StreamCursor, runtime: Prov
         if (!found) return undefined;
         const { positioned, missed } = found;
         const [before, after] = snapshotDataAround(providerID, positioned.position, positioned.ageMs);
-        return { position: positioned.position, parts: [before, sharedCalls(positioned.snapshot), after], missed };
+        return { position: positioned.position, parts: [before, view ? view.records(positioned.snapshot) : sharedCalls(positioned.snapshot), after], missed };
       },
       changesSince: (from) => sync.live.changesSince(from),
+      ...(view ? { entryData: (entry: ChangeEntry) => view.change(entry.data) } : {}),
     },
     resumeFrom,
   );
@@ -278,7 +291,7 @@ const sharedBoard = (board: AgentBoard): { text: SharedText; position: LogPositi
  * there, then `agent-changes` numbered in the board's own log, resumed like the calls. Provider IDs
  * never hold a colon, so its cursor key is apart from theirs.
  */
-const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined, view?: StreamView) => {
   const board = runtime.agents;
   const agents = followLog(
     stream,
@@ -289,9 +302,10 @@ const followAgents = (stream: EventStream, cursor: StreamCursor, runtime: Provid
       ready: () => board.ready(),
       snapshot: () => {
         const found = sharedBoard(board);
-        return found && { position: found.position, parts: [found.text], missed: [] };
+        return found && { position: found.position, parts: [view ? view.snapshot(found.text.text) : found.text], missed: [] };
       },
       changesSince: (from) => board.changesSince(from),
+      ...(view ? { entryData: (entry: ChangeEntry) => view.change(entry.data) } : {}),
     },
     resumeFrom,
   );
@@ -318,7 +332,7 @@ const sharedQueues = (board: QueueBoard): { text: SharedText; position: LogPosit
 };
 
 /** One provider's queues on a stream that asked for them: a `queues` snapshot, then `queue-changes`, resumed like the calls. */
-const followQueues = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined) => {
+const followQueues = (stream: EventStream, cursor: StreamCursor, runtime: ProviderRuntime, resumeFrom: LogPosition | undefined, view?: StreamView) => {
   const board = runtime.queues;
   const queues = followLog(
     stream,
@@ -330,9 +344,10 @@ const followQueues = (stream: EventStream, cursor: StreamCursor, runtime: Provid
       ready: () => board.ready().catch(() => undefined),
       snapshot: () => {
         const found = sharedQueues(board);
-        return found && { position: found.position, parts: [found.text], missed: [] };
+        return found && { position: found.position, parts: [view ? view.snapshot(found.text.text) : found.text], missed: [] };
       },
       changesSince: (from) => board.changesSince(from),
+      ...(view ? { entryData: (entry: ChangeEntry) => view.change(entry.data) } : {}),
     },
     resumeFrom,
   );
@@ -370,11 +385,29 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
     open.add(stream);
     stream.whenClosed(() => open.delete(stream));
     const cursor = new StreamCursor(resume);
-    const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id)));
+    const principal = request.principal;
+    // What a person who sees only some calls may see of each provider; nothing to cut for everyone else.
+    const seen = (runtime: ProviderRuntime) => resolveQueueSelection(runtime, undefined, principal);
+    const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id), seen(runtime)));
     if (query.data.include?.has('agents'))
-      starts.push(...runtimes.map((runtime) => followAgents(stream, cursor, runtime, resume?.get(agentsKey(runtime.config.id)))));
+      starts.push(
+        ...runtimes.map((runtime) => {
+          const visible = visibleSubscribers(runtime, principal);
+          return followAgents(stream, cursor, runtime, resume?.get(agentsKey(runtime.config.id)), visible && agentsView(visible));
+        }),
+      );
     if (query.data.include?.has('queues'))
-      starts.push(...runtimes.map((runtime) => followQueues(stream, cursor, runtime, resume?.get(queuesKey(runtime.config.id)))));
+      starts.push(
+        ...runtimes.map((runtime) =>
+          followQueues(
+            stream,
+            cursor,
+            runtime,
+            resume?.get(queuesKey(runtime.config.id)),
+            principal.view && queuesView(new Set(visibleQueueIDs(runtime, principal))),
+          ),
+        ),
+      );
     await Promise.all(starts.map((start) => start()));
   });
 };

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listCallsQuerySchema, listCallsResponseSchema, MAX_WINDOW_CALLS, MAX_WINDOW_DAYS, type ListCallsQuery } from '../../contract/call-record.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, makeCallRequestSchema } from '../../contract/make-call.js';
 import { routePatterns, SNAPSHOT_AGE_HEADER, type ProviderScope } from '../../contract/paths.js';
+import { actorOf } from '../auth/actor.js';
 import { tokenKey, type ConcurrencySlots } from '../auth/concurrency-slots.js';
 import { IdempotencyStore, outcomeUnknown } from '../idempotency/idempotency-store.js';
 import type { Clock } from '../clock.js';
@@ -212,7 +213,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const query = hasQuery(request) ? parseListQuery(request.query) : {};
     const window = query.fromDate === undefined && query.toDate === undefined ? undefined : resolveWindow(query, clock.now());
     const isMissedCall = query.isMissedCall === undefined ? undefined : query.isMissedCall === 'true';
-    const queues = resolveQueueSelection(runtime, query.queueID);
+    const queues = resolveQueueSelection(runtime, query.queueID, request.principal);
     // The live list is one serialized snapshot shared by every reader: a filtered copy of it is the client's to make.
     if (isMissedCall !== undefined && !window)
       throw new ApiProblem('invalid_request', 'isMissedCall filters a window list: give fromDate or toDate with it.', {
@@ -239,7 +240,19 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     // Before the idempotency store: a replayed key must not answer for a subscriber this token may not call as.
     requireCallerAllowed(request.principal, body.data.providerSubscriberID);
 
-    const place = () => runtime.placeCall(body.data);
+    const actor = actorOf(request.principal);
+    const { providerSubscriberID, remoteNumber } = body.data;
+    const detail = `as subscriber ${providerSubscriberID} to ${remoteNumber}`;
+    const place = async () => {
+      const at = clock.now();
+      try {
+        await runtime.placeCall(body.data);
+      } catch (error) {
+        await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, ...outcomeOf(error) });
+        throw error;
+      }
+      await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, outcome: 'done', detail });
+    };
 
     const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (keyHeader === undefined) {
@@ -266,22 +279,24 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     if (!runtime.canEndCalls) throw new ApiProblem('not_supported', `Provider "${runtime.config.name}" (${runtime.config.type}) cannot end calls.`);
     await runtime.sync.ready();
     const call = runtime.sync.live.positioned()?.snapshot.calls.find((known) => known.callID === callID);
-    if (!call) throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
+    const visible = resolveQueueSelection(runtime, undefined, request.principal);
+    if (!call || (visible && !selects(visible, call)))
+      throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
     if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${iso(call.endedAt)}.`);
 
-    const actor = request.principal.tokenName;
+    const actor = actorOf(request.principal);
     const at = clock.now();
-    const audit = { provider: runtime.config.id, callID, actor, action: 'end' as const };
+    const audit = { provider: runtime.config.id, callID, ...actor, action: 'end' as const };
     try {
-      await runtime.endCall(call, actor, at);
+      await runtime.endCall(call, actor.actor, at);
     } catch (error) {
       const { outcome, detail } = outcomeOf(error);
       request.log.warn({ audit: { ...audit, outcome } }, 'a call was not ended');
-      await history.recordCallAction(runtime.scope, { callID, action: 'end', actor, at, outcome, detail });
+      await history.recordCallAction(runtime.scope, { callID, action: 'end', ...actor, at, outcome, detail });
       throw error;
     }
     request.log.info({ audit: { ...audit, outcome: 'done' } }, 'a call was ended by a supervisor');
-    await history.recordCallAction(runtime.scope, { callID, action: 'end', actor, at, outcome: 'done' });
+    await history.recordCallAction(runtime.scope, { callID, action: 'end', ...actor, at, outcome: 'done' });
     return reply.code(204).send();
   });
 };

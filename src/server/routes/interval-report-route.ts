@@ -75,7 +75,7 @@ export const intervalReportRoute = async (
         throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
       const now = clock.now();
       const range = reportRangeOf(query.data, timeZone, now);
-      const queues = resolveQueueSelection(runtime, query.data.queueID);
+      const queues = resolveQueueSelection(runtime, query.data.queueID, request.principal);
       // The first sync journals the calls live now, so a fresh start's answer includes them.
       await runtime.sync.ready();
       const body = await heavyQueries.run(request.principal, () =>

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { meResponseSchema, type MeResponse } from '../../contract/me.js';
 import { paths, type ProviderScope } from '../../contract/paths.js';
-import { canSeeApplication } from '../auth/token-index.js';
+import { canSeeApplication, canSeeProvider } from '../auth/token-index.js';
 import type { ServiceConfig } from '../config/config-schema.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
 const meDoc: RouteDoc = {
   operationId: 'me',
-  summary: 'What this token may see (extension)',
+  summary: 'What this token, or the signed-in person, may see (extension)',
   description:
     "The account, the applications and providers the token may see, its permissions, and, for an agent's token, " +
     '`subscriberIDs`: the only subscribers it may place calls as. Each provider says whether it can end a live call ' +
@@ -35,15 +35,24 @@ export const meRoute = async (app: FastifyInstance, { config, registry }: { conf
         .map((application) => ({
           id: application.id,
           name: application.name,
-          providers: application.providers.map((provider) => ({
+          providers: application.providers
+            .filter((provider) =>
+              canSeeProvider(principal, { accountID: account.id, applicationID: application.id, providerID: provider.id }, provider.queues.map((queue) => queue.id)),
+            )
+            .map((provider) => ({
             id: provider.id,
             name: provider.name,
             type: provider.type,
             canEndCalls: canEndCalls({ accountID: account.id, applicationID: application.id, providerID: provider.id }),
           })),
-        })),
+        }))
+        .filter((application) => principal.view === undefined || application.providers.length > 0),
       permissions: [...principal.permissions].sort(),
-      ...(principal.subscribers === '*' ? {} : { subscriberIDs: [...principal.subscribers] }),
+      ...(principal.subscribers === '*' || principal.subscribers.size === 0 ? {} : { subscriberIDs: [...principal.subscribers] }),
+      ...(principal.person
+        ? { person: { subject: principal.person.subject, email: principal.person.email, name: principal.person.name }, roles: [...principal.person.roles] }
+        : {}),
+      ...(principal.view ? { queueIDs: [...principal.view.queues].sort() } : {}),
     };
   });
 };

@@ -5,6 +5,7 @@ import { QUEUE_DEFINITIONS, queuesResponseSchema, type QueuesResponse } from '..
 import { ApiProblem } from '../http/api-problem.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { visibleQueueFigures } from './queue-filter.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
 const doc: RouteDoc = {
@@ -30,7 +31,7 @@ export const queuesRoute = async (app: FastifyInstance, { registry }: { registry
     requirePermission(request.principal, 'calls:read');
     const runtime = resolveProvider(registry, request.principal, request.params);
     try {
-      return await runtime.queues.read();
+      return visibleQueueFigures(runtime, request.principal, await runtime.queues.read());
     } catch (error) {
       throw new ApiProblem('service_busy', `The queues' figures of the day could not be read from the call journal: ${(error as Error).message}`, {
         headers: { 'retry-after': '5' },

@@ -1,18 +1,28 @@
 /** Authorizes a request against one provider: permission first (403), then visibility (404), then whom a call is placed as (403). */
 import type { Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
-import { canSeeApplication, type Principal } from '../auth/token-index.js';
+import { canSeeApplication, canSeeProvider, type Principal } from '../auth/token-index.js';
 import { ApiProblem } from '../http/api-problem.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
+/** Who is asking, as a refusal names them: a token, or the signed-in person's roles. */
+const asker = (principal: Principal) => (principal.person ? `Your role (${principal.person.roles.join(', ')})` : 'This token');
+
 export const requirePermission = (principal: Principal, ...anyOf: Permission[]): void => {
   if (!anyOf.some((permission) => principal.permissions.has(permission)))
-    throw new ApiProblem('forbidden', `This token lacks the ${anyOf.map((p) => `"${p}"`).join(' or ')} permission.`);
+    throw new ApiProblem('forbidden', `${asker(principal)} lacks the ${anyOf.map((p) => `"${p}"`).join(' or ')} permission.`);
+};
+
+/** A token, or an admin: what only those who run the service may do (the simulator's faults, say). */
+export const requireServiceOperator = (principal: Principal): void => {
+  if (principal.person && !principal.person.roles.includes('admin'))
+    throw new ApiProblem('forbidden', `${asker(principal)} may not do this: it takes the admin role.`);
 };
 
 /** The same 404 whether the provider does not exist or the token may not see it: nothing leaks. */
 export const resolveProvider = (registry: ProviderRuntimes, principal: Principal, scope: ProviderScope): ProviderRuntime => {
-  const runtime = canSeeApplication(principal, scope.accountID, scope.applicationID) ? registry.get(scope) : undefined;
+  const found = canSeeApplication(principal, scope.accountID, scope.applicationID) ? registry.get(scope) : undefined;
+  const runtime = found && canSeeProvider(principal, scope, found.queueDirectory.queues.map((queue) => queue.id)) ? found : undefined;
   if (!runtime)
     throw new ApiProblem(
       'not_found',
@@ -30,7 +40,7 @@ export const requireCallerAllowed = (principal: Principal, providerSubscriberID:
   const one = allowed.size === 1;
   throw new ApiProblem(
     'subscriber_not_allowed',
-    `This token places calls only as ${one ? 'subscriber' : 'subscribers'} ${quoted(allowed)}: providerSubscriberID "${providerSubscriberID}" is not allowed.`,
-    { errors: [{ field: 'providerSubscriberID', message: `must be ${one ? '' : 'one of '}${quoted(allowed)} for this token` }] },
+    `${asker(principal)} places calls only as ${one ? 'subscriber' : 'subscribers'} ${quoted(allowed)}: providerSubscriberID "${providerSubscriberID}" is not allowed.`,
+    { errors: [{ field: 'providerSubscriberID', message: `must be ${one ? '' : 'one of '}${quoted(allowed)} for ${principal.person ? 'you' : 'this token'}` }] },
   );
 };

@@ -156,7 +156,7 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
     const window = resolveWindow(query.data, clock.now());
     requireNonEmpty(window);
     const bucketSeconds = bucketSecondsOf(query.data.bucketSeconds, window);
-    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    const queues = resolveQueueSelection(runtime, query.data.queueID, request.principal);
     // One queue's figures are taken with its own parameters, unless the query sets them.
     const queue = singleQueue(runtime, queues);
     const answerWithinSeconds = Number(query.data.answerWithinSeconds ?? queue?.answerWithinSeconds ?? DEFAULT_ANSWER_WITHIN_SECONDS);
@@ -229,7 +229,7 @@ export const serviceLevelRoutes = async (app: FastifyInstance, { registry, histo
     const query = missedCallsQuerySchema.safeParse(request.query);
     if (!query.success) throw zodProblem('invalid_request', 'The query is not valid', query.error, 'is not a known query parameter');
     const window = resolveWindow(query.data, clock.now());
-    const queues = resolveQueueSelection(runtime, query.data.queueID);
+    const queues = resolveQueueSelection(runtime, query.data.queueID, request.principal);
     const shortAbandonSeconds = Number(query.data.shortAbandonSeconds ?? singleQueue(runtime, queues)?.shortAbandonSeconds ?? DEFAULT_SHORT_ABANDON_SECONDS);
     await runtime.sync.ready();
     const found = await heavyQueries.run(request.principal, () =>

@@ -10,12 +10,13 @@ import { ApiProblem } from '../http/api-problem.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
-import { requirePermission, resolveProvider } from './resolve-provider.js';
+import { requirePermission, requireServiceOperator, resolveProvider } from './resolve-provider.js';
 
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 
 const controllable = (registry: ProviderRuntimes, request: ScopeRequest) => {
   requirePermission(request.principal, 'calls:write');
+  requireServiceOperator(request.principal);
   const runtime = resolveProvider(registry, request.principal, request.params);
   const control = runtime.phoneSystem.control;
   if (!control) throw new ApiProblem('not_found', `Provider "${runtime.config.id}" does not accept fault injection.`);

@@ -4,6 +4,7 @@ import { routePatterns, type ProviderScope } from '../../contract/paths.js';
 import { listSubscribersResponseSchema, type ListSubscribersResponse } from '../../contract/subscriber.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { visibleSubscribers } from './queue-filter.js';
 import { requirePermission, resolveProvider } from './resolve-provider.js';
 
 const byName = (a: { lastName: string; firstName: string }, b: { lastName: string; firstName: string }) =>
@@ -24,8 +25,9 @@ export const subscribersRoute = async (app: FastifyInstance, { registry }: { reg
     async (request: FastifyRequest<{ Params: ProviderScope }>): Promise<ListSubscribersResponse> => {
       requirePermission(request.principal, 'calls:read', 'calls:write');
       const runtime = resolveProvider(registry, request.principal, request.params);
+      const visible = visibleSubscribers(runtime, request.principal);
       const subscribers = await runtime.listSubscribers();
-      return { subscribers: [...subscribers].sort(byName) };
+      return { subscribers: subscribers.filter((subscriber) => visible?.has(subscriber.providerSubscriberID) ?? true).sort(byName) };
     },
   );
 };

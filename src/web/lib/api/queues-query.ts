@@ -21,7 +21,7 @@ export const applyQueueChanges = (before: QueuesResponse, change: QueueChangesEv
   const upserted = new Map(change.upserted.map((queue) => [queue.queueID, queue]));
   const queues = before.queues.map((queue) => upserted.get(queue.queueID) ?? queue);
   for (const queue of upserted.values()) if (!before.queues.some((held) => held.queueID === queue.queueID)) queues.push(queue);
-  return { figuresAt: change.figuresAt, dayStart: change.dayStart, queues, unqueued: change.unqueued };
+  return { figuresAt: change.figuresAt, dayStart: change.dayStart, queues, ...(change.unqueued ? { unqueued: change.unqueued } : {}) };
 };
 
 /** The queues once, for a page that only needs to know which there are (analytics): asked again after a minute at most. */

@@ -46,7 +46,7 @@ export const useQueues = (scopes: readonly ProviderScope[], mode: StreamMode, { 
       if (!answer) return;
       const providerID = scopes[i]?.providerID ?? '';
       for (const queue of answer.queues) rows.push({ providerID, queue });
-      unqueued.push({ providerID, figures: answer.unqueued });
+      if (answer.unqueued) unqueued.push({ providerID, figures: answer.unqueued });
       if (figuresAt === undefined || answer.figuresAt > figuresAt) figuresAt = answer.figuresAt;
     });
     const loaded = answers.filter(Boolean).length;
