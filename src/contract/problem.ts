@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const problemCodes = {
   unauthorized: 401,
   forbidden: 403,
+  csrf_failed: 403,
   subscriber_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
@@ -42,6 +43,7 @@ export const problemCodeList = Object.keys(problemCodes) as [ProblemCode, ...Pro
 export const problemTitles: Record<ProblemCode, string> = {
   unauthorized: 'Authentication required',
   forbidden: 'Permission denied',
+  csrf_failed: 'Cross-site request refused',
   subscriber_not_allowed: 'Subscriber not allowed for this token',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',

@@ -84,7 +84,7 @@ export const landingOf = (roles: readonly Role[]): string => LANDING_BY_ROLE[LAN
 
 /** A return address the service may redirect to after sign-in: a path of this site, never another's. */
 export const isSafeReturnPath = (value: string): boolean =>
-  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\u0000-\u001f\\]/.test(value);
+  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && ![...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20);
 
 export const authPaths = {
   /** GET: whether this browser is signed in (`SessionResponse`). */

@@ -5,6 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { ConcurrencySlots } from './auth/concurrency-slots.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
+import { oidcAccountID } from './config/auth-config.js';
+import { OidcClient } from './auth/oidc-client.js';
+import { SessionManager } from './auth/session-manager.js';
+import { cookieNames } from './http/cookies.js';
+import { authRoutes, type SignInSetup } from './routes/auth-routes.js';
+import { authPaths } from '../contract/session.js';
+import { sessionsRoutes } from './routes/sessions-routes.js';
 import { systemClock, type Clock } from './clock.js';
 import { SyncCluster } from './cluster/sync-cluster.js';
 import type { ServiceConfig } from './config/config-schema.js';
@@ -134,6 +141,23 @@ const openSyncCluster = (options: BuildAppOptions, clock: Clock, log: FastifyBas
   });
 };
 
+/** How often ended sessions and abandoned sign-ins are cleared from the database. */
+const SESSION_PRUNE_EVERY_MS = 3_600_000;
+
+/** People's sign-in, when the config has an identity provider. */
+const signInSetup = (options: BuildAppOptions, clock: Clock, log: FastifyBaseLogger): SignInSetup | undefined => {
+  const auth = options.config.auth;
+  if (!auth) return undefined;
+  const accountID = oidcAccountID(auth, options.config.accounts.map((account) => account.id)) as string;
+  const table = options.history.sessions;
+  return {
+    auth,
+    table,
+    oidc: new OidcClient(auth.oidc, new URL(authPaths.callback(), auth.publicURL).toString()),
+    sessions: new SessionManager(table, accountID, auth, clock, log),
+  };
+};
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const clock = options.clock ?? systemClock;
   const { limits } = options.config;
@@ -216,6 +240,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
+  const signIn = signInSetup(options, clock, app.log);
+  await app.register(authRoutes, { signIn, registry, accountIDs: options.config.accounts.map((account) => account.id), clock });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);
   // In a cluster each instance takes its share of a token's rate; the balancer spreads requests evenly.
@@ -230,7 +256,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       // The total needs no cap of its own here: the connection cap bounds it.
       requestSlots: new ConcurrencySlots('requests', { perToken: limits.requestsPerToken, total: Number.POSITIVE_INFINITY }),
       clock,
+      ...(signIn
+        ? {
+            sessions: {
+              manager: signIn.sessions,
+              cookieName: cookieNames(signIn.auth.publicURL.startsWith('https:')).session,
+              origin: new URL(signIn.auth.publicURL).origin,
+            },
+          }
+        : {}),
     });
+    if (signIn) await api.register(sessionsRoutes, { sessions: signIn.sessions });
     await api.register(meRoute, { config: options.config, registry });
     await api.register(callsRoutes, {
       registry,
@@ -298,6 +334,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       await historyBackfill.plan();
       historyBackfill.start();
     });
+  let pruneSessions: NodeJS.Timeout | undefined;
+  if (signIn && (options.autoSync ?? true))
+    app.addHook('onReady', async () => {
+      pruneSessions = setInterval(() => {
+        signIn.sessions.prune().catch((error: unknown) => app.log.warn({ err: error }, 'ended sessions could not be pruned'));
+      }, SESSION_PRUNE_EVERY_MS).unref();
+    });
   let stopRetention: (() => Promise<void>) | undefined;
   let queueParameters: QueueParameterRecording | undefined;
   if (options.autoSync ?? true)
@@ -309,6 +352,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       queueParameters = startQueueParameterRecording({ history: options.history, sources: registry.all(), clock, log: app.log });
     });
   app.addHook('onClose', async () => {
+    clearInterval(pruneSessions);
     await reportScheduler?.stop();
     await historyBackfill?.stop();
     await queueParameters?.stop();

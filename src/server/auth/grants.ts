@@ -5,7 +5,7 @@
  */
 import type { Permission } from '../../contract/me.js';
 import type { Role } from '../../contract/session.js';
-import type { RoleMapping } from './auth-config.js';
+import type { RoleMapping } from '../config/auth-config.js';
 
 export interface SubscriberBinding {
   applicationID: string;

@@ -1,7 +1,7 @@
 /** The service's configuration file format (JSON), validated at start-up. */
 import { z } from 'zod';
 import { permissionSchema } from '../../contract/me.js';
-import { authConfigSchema, checkAuthConfig } from '../auth/auth-config.js';
+import { authConfigSchema, checkAuthConfig } from './auth-config.js';
 import { isTimeZone } from '../../contract/time-zone.js';
 import { ID_PATTERN, ID_RULE, idSchema } from '../settings/field-rules.js';
 import type { AnyProviderDefinition, ProviderDefaults } from '../providers/provider-definition.js';

@@ -61,6 +61,12 @@ export class SessionsTable {
     await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id_digest', '=', idDigest).where('last_seen_at', '<', at).execute();
   }
 
+  /** Marks sessions used at `at`: those a stream holds open, say. */
+  async touchMany(idDigests: readonly string[], at: number): Promise<void> {
+    if (idDigests.length === 0) return;
+    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id_digest', 'in', idDigests).where('last_seen_at', '<', at).execute();
+  }
+
   /** Ends a session; false when there was none open by that digest. */
   async end(idDigest: string, why: 'signed-out' | 'revoked', at: number): Promise<boolean> {
     const result = await this.db

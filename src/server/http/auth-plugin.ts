@@ -1,15 +1,20 @@
 /**
- * Authenticates every request of its scope by bearer token, then applies the token's rate limit
- * and its cap on requests in flight. Requests without a valid token are throttled per source
- * address, so guessing tokens (or flooding 401s) slows down to a trickle.
+ * Authenticates every request of its scope by bearer token, or by a signed-in person's session
+ * cookie (whose state-changing requests must also pass the CSRF check), then applies the token's
+ * or person's rate limit and cap on requests in flight. Requests without a valid token or session
+ * are throttled per source address, so guessing them (or flooding 401s) slows down to a trickle.
+ * A person's streams end within a second of their session ending, at whichever instance it ended.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tokenKey, type ConcurrencySlots, type ReleaseSlot } from '../auth/concurrency-slots.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
+import { RECHECK_MS, type SessionManager } from '../auth/session-manager.js';
 import type { Principal, TokenIndex } from '../auth/token-index.js';
 import type { Clock } from '../clock.js';
 import { ApiProblem } from './api-problem.js';
+import { cookieValue } from './cookies.js';
+import { changesState, checkCsrf } from './csrf.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,7 +69,44 @@ export interface AuthOptions {
   /** Each token's requests in flight. */
   requestSlots: ConcurrencySlots;
   clock: Clock;
+  /** People's sessions, when the service has an identity provider: the cookie's name, and the site's origin for the CSRF check. */
+  sessions?: { manager: SessionManager; cookieName: string; origin: string };
 }
+
+/**
+ * The streams open on people's sessions, checked together every `RECHECK_MS`: one whose session
+ * ended (signed out or revoked at any instance, timed out) is ended; the others count as the
+ * session's use, so a wall screen on a stream alone does not go idle.
+ */
+const watchSessionStreams = (manager: SessionManager, log: FastifyInstance['log']) => {
+  const open = new Map<string, Set<() => void>>();
+  let timer: NodeJS.Timeout | undefined;
+  const check = async () => {
+    const ids = [...open.keys()];
+    const live = await manager.stillOpen(ids).catch((error: unknown) => {
+      log.warn({ err: error }, "people's sessions could not be checked; their streams stay open until the next check");
+      return new Set(ids);
+    });
+    for (const id of ids) if (!live.has(id)) for (const end of open.get(id) ?? []) end();
+    await manager.keepUsed([...live]);
+  };
+  const tick = () => {
+    timer = open.size === 0 ? undefined : setTimeout(() => void check().finally(tick), RECHECK_MS);
+    timer?.unref();
+  };
+  return {
+    add(sessionID: string, end: () => void): () => void {
+      const ends = open.get(sessionID) ?? new Set();
+      open.set(sessionID, ends.add(end));
+      if (!timer) tick();
+      return () => {
+        ends.delete(end);
+        if (ends.size === 0) open.delete(sessionID);
+      };
+    },
+    stop: () => clearTimeout(timer),
+  };
+};
 
 /**
  * Wrapped with fastify-plugin so the hook lands in the parent's context: register it inside an
@@ -75,10 +117,24 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const failures = new RateLimiter(options.failedAuthPerMinute, options.clock, MAX_TRACKED_ADDRESSES);
   const slots = new WeakMap<FastifyRequest, ReleaseSlot>();
 
-  /** A wrong token answers 401 until its address used up its allowance, then 429 until it refills. */
-  const authenticateOrThrottle = (request: FastifyRequest): Principal => {
+  const sessions = options.sessions;
+  const streams = sessions && watchSessionStreams(sessions.manager, app.log);
+  if (streams) app.addHook('onClose', async () => streams.stop());
+
+  /** A request without an Authorization header but with the session cookie is a person's. */
+  const authenticateSession = async (request: FastifyRequest): Promise<Principal | undefined> => {
+    if (!sessions || request.headers.authorization !== undefined) return undefined;
+    const presented = cookieValue(request.headers.cookie, sessions.cookieName);
+    if (presented === undefined) return undefined;
+    const principal = await sessions.manager.principalOf(presented);
+    if (!principal) throw unauthorized('Your session has ended (signed out, timed out or revoked): sign in again.', 'Bearer realm="callboard"');
+    return principal;
+  };
+
+  /** A wrong token or ended session answers 401 until its address used up its allowance, then 429 until it refills. */
+  const authenticateOrThrottle = async (request: FastifyRequest): Promise<Principal> => {
     try {
-      return authenticate(options.tokens, request.headers.authorization, request.raw.socket);
+      return (await authenticateSession(request)) ?? authenticate(options.tokens, request.headers.authorization, request.raw.socket);
     } catch (error) {
       const decision = failures.take(request.ip);
       if (decision.allowed) throw error;
@@ -92,14 +148,21 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request, reply) => {
-    const principal = authenticateOrThrottle(request);
+    const principal = await authenticateOrThrottle(request);
+    if (principal.person && sessions && changesState(request.method)) checkCsrf(request, principal.person.csrfToken, sessions.origin);
     const decision = limiter.take(rateLimitKey(principal));
     if (!decision.allowed)
       throw new ApiProblem('rate_limited', `This token may make ${options.rateLimitPerMinute} requests a minute; retry in ${decision.retryAfterSeconds} s.`, {
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       });
     request.principal = principal;
-    if (request.routeOptions.config.stream) return;
+    if (request.routeOptions.config.stream) {
+      if (principal.person && streams) {
+        const forget = streams.add(principal.person.sessionID, () => reply.raw.end());
+        reply.raw.once('close', forget);
+      }
+      return;
+    }
     // Given back when the response is done or the connection drops, whichever comes first.
     const release = options.requestSlots.acquire(principal);
     slots.set(request, release);

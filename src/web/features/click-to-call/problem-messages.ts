@@ -88,6 +88,10 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
     title: 'Your token may not place calls',
     hint: 'It lacks the calls:write permission: ask an administrator for a token that has it.',
   }),
+  csrf_failed: () => ({
+    title: 'The call was refused as a cross-site request',
+    hint: 'Reload the page and place the call again; if it keeps happening, sign out and in again.',
+  }),
   subscriber_not_allowed: (error) => ({
     title: 'Your token places calls only as its own subscriber: nothing was placed',
     hint: `${error.detail} Reload the page to see whom you place calls as.`,

@@ -12,7 +12,7 @@ import { secretSchema } from '../settings/secret.js';
 /** A claim's place in the ID token: its name, or a dotted path into nested objects (Keycloak's `realm_access.roles`). */
 const claimPathSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_:/\-]+(\.[A-Za-z0-9_:/\-]+)*$/, 'must be a claim name, or a dotted path such as "realm_access.roles"');
+  .regex(/^[A-Za-z0-9_:/-]+(\.[A-Za-z0-9_:/-]+)*$/, 'must be a claim name, or a dotted path such as "realm_access.roles"');
 
 const roleMappingSchema = z
   .strictObject({
