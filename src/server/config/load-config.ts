@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { describePath, JsonSyntaxError, locate, parseJsonText, type ParsedConfigText } from './config-location.js';
-import { serviceConfigSchema, type ServiceConfig } from './config-schema.js';
+import { serviceConfigSchema, type ServiceConfigInput, type ServiceConfig } from './config-schema.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -67,30 +67,33 @@ const DEMO_QUEUES = [
 
 /**
  * One account, one application, two simulated providers (two-step and direct dial), one
- * full-access token, and a token of its own for /metrics.
+ * full-access token, and a token of its own for /metrics: the config file a user would write.
  */
+export const demoConfigInput = (token: string, metricsToken: string): ServiceConfigInput => ({
+  metrics: { token: metricsToken },
+  accounts: [
+    {
+      id: 'demo',
+      name: 'Demo Co.',
+      applications: [
+        {
+          id: 'support',
+          name: 'Support desk',
+          providers: [
+            { id: 'pbx-main', name: 'Main PBX', type: 'simulator', settings: { dialMode: 'two-step', seed: 1 }, queues: DEMO_QUEUES },
+            { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator', settings: { dialMode: 'direct', seed: 2, agents: 12 } },
+          ],
+        },
+      ],
+      // The person at the demo's screen is the supervisor: they may end calls too.
+      tokens: [{ name: 'supervisor', token, applications: '*', permissions: ['calls:read', 'calls:write', 'calls:control'] }],
+    },
+  ],
+});
+
+/** The demo's config, checked, with its tokens. */
 export const demoConfig = (token = randomToken(), metricsToken = randomToken()): DemoConfig => ({
   token,
   metricsToken,
-  config: serviceConfigSchema.parse({
-    metrics: { token: metricsToken },
-    accounts: [
-      {
-        id: 'demo',
-        name: 'Demo Co.',
-        applications: [
-          {
-            id: 'support',
-            name: 'Support desk',
-            providers: [
-              { id: 'pbx-main', name: 'Main PBX', type: 'simulator', settings: { dialMode: 'two-step', seed: 1 }, queues: DEMO_QUEUES },
-              { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator', settings: { dialMode: 'direct', seed: 2, agents: 12 } },
-            ],
-          },
-        ],
-        // The person at the demo's screen is the supervisor: they may end calls too.
-        tokens: [{ name: 'supervisor', token, applications: '*', permissions: ['calls:read', 'calls:write', 'calls:control'] }],
-      },
-    ],
-  }),
+  config: serviceConfigSchema.parse(demoConfigInput(token, metricsToken)),
 });

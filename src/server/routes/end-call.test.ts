@@ -109,7 +109,7 @@ describe('DELETE a call (a supervisor ends it)', () => {
     await withCalls({ endsCalls: false });
     expectProblem(await end('talking'), 501, 'not_supported');
     const me = meResponseSchema.parse((await t.as(tokens.acmeSupervisor, { method: 'GET', url: paths.me() })).json());
-    expect(me.permissions).toEqual(['calls:control', 'calls:read']);
+    expect(me.permissions).toEqual(['calls:control', 'calls:export', 'calls:read']);
     expect(me.applications[0]?.providers.map((p) => [p.id, p.canEndCalls])).toEqual([
       ['pbx', false],
       ['trunk', false],

@@ -28,14 +28,14 @@ describe('GET /v1/me', () => {
           ],
         },
       ],
-      permissions: ['calls:read'],
+      permissions: ['calls:export', 'calls:read'],
     });
   });
 
   it("says which subscribers an agent's token places calls as, and nothing of the kind for a supervisor's", async () => {
     const agent = meResponseSchema.parse((await t.as(tokens.acmeAgent, { method: 'GET', url: paths.me() })).json());
     expect(agent.subscriberIDs).toEqual(['agt-1']);
-    expect(agent.permissions).toEqual(['calls:read', 'calls:write']);
+    expect(agent.permissions).toEqual(['calls:export', 'calls:read', 'calls:write']);
     const supervisor = (await t.as(tokens.acmeAll, { method: 'GET', url: paths.me() })).json();
     expect(supervisor).not.toHaveProperty('subscriberIDs');
   });
