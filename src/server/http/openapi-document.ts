@@ -88,8 +88,20 @@ export const buildOpenApiDocument = (routes: readonly (CatalogEntry & { doc: Rou
         'List the active calls of a provider within an application, and place outbound calls. ' +
         'Errors are RFC 9457 problem details with a stable `code`.',
     },
-    security: [{ bearer: [] }],
+    // A machine's bearer token, or a signed-in browser's session cookie (its name takes `__Host-` behind https).
+    security: [{ bearer: [] }, { session: [] }],
     paths,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: components.schemas },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'callboard-session',
+          description: "A person's session, set at sign-in (`/auth/sign-in`); state-changing requests also need the `x-csrf-token` header and this site's Origin.",
+        },
+      },
+      schemas: components.schemas,
+    },
   };
 };
