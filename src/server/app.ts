@@ -337,6 +337,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   let pruneSessions: NodeJS.Timeout | undefined;
   if (signIn && (options.autoSync ?? true))
     app.addHook('onReady', async () => {
+      // Told at start, not at the first person's sign-in: a wrong issuer or an unreachable provider.
+      void signIn.oidc.warmUp().then((failure) => {
+        if (failure) app.log.warn(`people cannot sign in yet: ${failure}`);
+      });
       pruneSessions = setInterval(() => {
         signIn.sessions.prune().catch((error: unknown) => app.log.warn({ err: error }, 'ended sessions could not be pruned'));
       }, SESSION_PRUNE_EVERY_MS).unref();

@@ -56,6 +56,16 @@ export class OidcClient {
     return this.configuration;
   }
 
+  /** Reads the provider's metadata ahead of the first sign-in; a failure is only told (the next sign-in tries again). */
+  async warmUp(): Promise<string | undefined> {
+    try {
+      await this.discover();
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
   async start(): Promise<SignInStart> {
     const configuration = await this.discover();
     const state = oidc.randomState();
