@@ -31,6 +31,7 @@ import { lighthouseRuns, lighthouseSection } from './lighthouse-benchmarks.js';
 import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteriskSection, type AsteriskFreshness } from './asterisk-benchmarks.js';
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 import { exportRuns, exportSection } from './export-benchmarks.js';
+import { sessionRuns, sessionSection } from './sessions-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -263,6 +264,8 @@ const main = async () => {
   const intervalReports = await intervalReportTimings();
   log('18. the whole history out: a call export');
   const exports = await exportRuns(quick ? 100_000 : 1_000_000, quick ? 1 : 4);
+  log("19. people's sessions against tokens");
+  const sessions = await sessionRuns(quick ? 3 : 8, quick ? 1 : 3);
 
   const browser = await launchBrowser();
   try {
@@ -408,7 +411,10 @@ ${agentReportSection(agentReports)}
 ${intervalReportSection(intervalReports)}
 
 ## 18. The whole history out: a call export
-${exportSection(exports)}`;
+${exportSection(exports)}
+
+## 19. People's sessions against machines' tokens
+${sessionSection(sessions)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {
