@@ -41,7 +41,12 @@ export const sessionRuns = async (seconds: number, rounds: number): Promise<Sess
     const runs: Record<keyof typeof headers, SessionLoad[]> = { token: [], admin: [], supervisor: [] };
     for (let round = 0; round < rounds; round += 1)
       for (const kind of ['token', 'admin', 'supervisor'] as const) {
-        const result = await autocannon({ url: `http://127.0.0.1:${service.port}${LIST_PATH}`, connections: 50, duration: seconds, headers: headers[kind] });
+        const result = await autocannon({
+          url: `http://127.0.0.1:${service.port}${LIST_PATH}`,
+          connections: 50,
+          duration: seconds,
+          headers: headers[kind],
+        });
         runs[kind].push({
           requestsPerSecond: result.requests.average,
           p50: result.latency.p50,
@@ -57,7 +62,9 @@ export const sessionRuns = async (seconds: number, rounds: number): Promise<Sess
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 
-export const sessionSection = (r: SessionRuns): string => `The live list of ${CALLS.toLocaleString('en')} calls in 10 queues, 50 connections, ${r.seconds} s per run, the median of ${r.rounds} alternating runs each. A session is read from the database at most every 500 ms and trusted from memory between.
+export const sessionSection = (
+  r: SessionRuns,
+): string => `The live list of ${CALLS.toLocaleString('en')} calls in 10 queues, 50 connections, ${r.seconds} s per run, the median of ${r.rounds} alternating runs each. A session is read from the database at most every 500 ms and trusted from memory between.
 
 | who asks | requests/s | p50 | p99 | errors | against the token |
 |---|---:|---:|---:|---:|---:|

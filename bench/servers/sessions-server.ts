@@ -31,14 +31,29 @@ const config = serviceConfigSchema.parse({
         {
           id: 'app',
           name: 'Bench app',
-          providers: [{ id: 'pbx', name: 'Bench PBX', type: 'simulator', queues: BENCH_QUEUES.map((id) => ({ id, name: id, providerQueues: [id] })) }],
+          providers: [
+            {
+              id: 'pbx',
+              name: 'Bench PBX',
+              type: 'simulator',
+              queues: BENCH_QUEUES.map((id) => ({ id, name: id, providerQueues: [id] })),
+            },
+          ],
         },
       ],
       tokens: [{ name: 'bench', token: BENCH_TOKEN, applications: '*', permissions: ['calls:read', 'calls:write'] }],
     },
   ],
   // Never asked: the sessions are opened here, as the callback opens them.
-  auth: { publicURL: 'http://127.0.0.1:1', oidc: { issuer: 'http://127.0.0.1:2', clientID: 'bench', clientSecret: 'bench-secret', roles: [{ group: 'g', role: 'admin' }] } },
+  auth: {
+    publicURL: 'http://127.0.0.1:1',
+    oidc: {
+      issuer: 'http://127.0.0.1:2',
+      clientID: 'bench',
+      clientSecret: 'bench-secret',
+      roles: [{ group: 'g', role: 'admin' }],
+    },
+  },
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'callboard-bench-sessions-'));
@@ -53,7 +68,11 @@ answerQuestions({
   session: async (question) => {
     opened += 1;
     const id = `bench-session-${opened}-${'x'.repeat(24)}`;
-    const grants: Grants = { roles: [question.role as Grants['roles'][number]], queues: (question.queues as string[] | undefined) ?? '*', subscribers: [] };
+    const grants: Grants = {
+      roles: [question.role as Grants['roles'][number]],
+      queues: (question.queues as string[] | undefined) ?? '*',
+      subscribers: [],
+    };
     const now = Date.now();
     await history.sessions.create({
       idDigest: sessionDigest(id),

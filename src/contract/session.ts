@@ -37,24 +37,26 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>;
 
 /** `GET /auth/session`: whether this browser is signed in, and how it may sign in. */
-export const sessionResponseSchema = z.discriminatedUnion('signedIn', [
-  z.object({
-    signedIn: z.literal(false),
-    /** The sign-in button's words; absent when the service has no identity provider (tokens only). */
-    signIn: z.object({ label: z.string() }).optional(),
-  }),
-  z.object({
-    signedIn: z.literal(true),
-    person: personSchema,
-    roles: z.array(roleSchema).min(1),
-    /** Send it in the `x-csrf-token` header with every POST, PUT and DELETE. */
-    csrfToken: z.string(),
-    /** When the session ends at the latest (its absolute lifetime), ISO 8601 UTC. */
-    expiresAt: z.iso.datetime(),
-    /** It also ends after this long without a request. */
-    idleTimeoutSeconds: z.number().int().positive(),
-  }),
-]).meta({ id: 'SessionResponse' });
+export const sessionResponseSchema = z
+  .discriminatedUnion('signedIn', [
+    z.object({
+      signedIn: z.literal(false),
+      /** The sign-in button's words; absent when the service has no identity provider (tokens only). */
+      signIn: z.object({ label: z.string() }).optional(),
+    }),
+    z.object({
+      signedIn: z.literal(true),
+      person: personSchema,
+      roles: z.array(roleSchema).min(1),
+      /** Send it in the `x-csrf-token` header with every POST, PUT and DELETE. */
+      csrfToken: z.string(),
+      /** When the session ends at the latest (its absolute lifetime), ISO 8601 UTC. */
+      expiresAt: z.iso.datetime(),
+      /** It also ends after this long without a request. */
+      idleTimeoutSeconds: z.number().int().positive(),
+    }),
+  ])
+  .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** `POST /auth/sign-out`: where the browser goes next (the identity provider's sign-out, when it offers one). */
@@ -62,35 +64,42 @@ export const signOutResponseSchema = z.object({ redirectTo: z.string() }).meta({
 export type SignOutResponse = z.infer<typeof signOutResponseSchema>;
 
 /** `GET /v1/sessions` (an admin's): the sessions open now; `DELETE /v1/sessions/:sessionID` ends one. */
-export const sessionListResponseSchema = z.object({
-  sessions: z.array(
-    z.object({
-      /** A handle for revoking it: not the cookie's value, which the service never stores. */
-      sessionID: z.string(),
-      person: personSchema,
-      roles: z.array(roleSchema),
-      createdAt: z.iso.datetime(),
-      lastSeenAt: z.iso.datetime(),
-      expiresAt: z.iso.datetime(),
-    }),
-  ),
-}).meta({ id: 'SessionListResponse' });
+export const sessionListResponseSchema = z
+  .object({
+    sessions: z.array(
+      z.object({
+        /** A handle for revoking it: not the cookie's value, which the service never stores. */
+        sessionID: z.string(),
+        person: personSchema,
+        roles: z.array(roleSchema),
+        createdAt: z.iso.datetime(),
+        lastSeenAt: z.iso.datetime(),
+        expiresAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'SessionListResponse' });
 export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
 
 /** Where each role lands after signing in; a person with several takes the first of admin, supervisor, analyst, agent. */
 export const LANDING_BY_ROLE: Record<Role, string> = { admin: '/', supervisor: '/', analyst: '/reports', agent: '/desk' };
 const LANDING_ORDER: readonly Role[] = ['admin', 'supervisor', 'analyst', 'agent'];
-export const landingOf = (roles: readonly Role[]): string => LANDING_BY_ROLE[LANDING_ORDER.find((role) => roles.includes(role)) ?? 'agent'];
+export const landingOf = (roles: readonly Role[]): string =>
+  LANDING_BY_ROLE[LANDING_ORDER.find((role) => roles.includes(role)) ?? 'agent'];
 
 /** A return address the service may redirect to after sign-in: a path of this site, never another's. */
 export const isSafeReturnPath = (value: string): boolean =>
-  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && ![...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20);
+  value.startsWith('/') &&
+  !value.startsWith('//') &&
+  !value.startsWith('/\\') &&
+  ![...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20);
 
 export const authPaths = {
   /** GET: whether this browser is signed in (`SessionResponse`). */
   session: () => '/auth/session',
   /** GET: starts signing in at the identity provider; `returnTo` is where the dashboard opens after. */
-  signIn: (returnTo?: string) => (returnTo === undefined ? '/auth/sign-in' : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`),
+  signIn: (returnTo?: string) =>
+    returnTo === undefined ? '/auth/sign-in' : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`,
   /** GET: where the identity provider sends the browser back (the client's redirect URI). */
   callback: () => '/auth/callback',
   /** POST: ends this session here and, where it offers one, at the identity provider. */

@@ -34,17 +34,30 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
 export const grantsOfGroups = (mappings: readonly RoleMapping[], groups: readonly string[]): Omit<Grants, 'subscribers'> => {
   const held = mappings.filter((mapping) => groups.includes(mapping.group));
   const roles = ROLE_ORDER.filter((role) => held.some((mapping) => mapping.role === role));
-  const everyQueue = held.some((mapping) => mapping.role === 'admin' || ((mapping.role === 'supervisor' || mapping.role === 'analyst') && mapping.queues === undefined));
+  const everyQueue = held.some(
+    (mapping) =>
+      mapping.role === 'admin' || ((mapping.role === 'supervisor' || mapping.role === 'analyst') && mapping.queues === undefined),
+  );
   const queues = everyQueue ? '*' : [...new Set(held.flatMap((mapping) => mapping.queues ?? []))].sort();
   return { roles, queues };
 };
 
-export const permissionsOf = (roles: readonly Role[]): Set<Permission> => new Set(roles.flatMap((role) => PERMISSIONS_BY_ROLE[role]));
+export const permissionsOf = (roles: readonly Role[]): Set<Permission> =>
+  new Set(roles.flatMap((role) => PERMISSIONS_BY_ROLE[role]));
 
 /** The groups claim's values: an array of strings, or one string; anything else holds none. */
 export const groupsOfClaim = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
 
 /** A claim by its dotted path in the ID token's claims. */
 export const claimAt = (claims: Record<string, unknown>, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), claims);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      claims,
+    );

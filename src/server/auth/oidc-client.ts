@@ -44,14 +44,23 @@ export class OidcClient {
 
   private discover(): Promise<oidc.Configuration> {
     this.configuration ??= oidc
-      .discovery(new URL(this.config.issuer), this.config.clientID, { client_secret: this.config.clientSecret.reveal() }, undefined, {
-        timeout: TIMEOUT_SECONDS,
-        // Plain http only for an identity provider on this machine (the config refuses any other).
-        ...(isLoopbackURL(this.config.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
-      })
+      .discovery(
+        new URL(this.config.issuer),
+        this.config.clientID,
+        { client_secret: this.config.clientSecret.reveal() },
+        undefined,
+        {
+          timeout: TIMEOUT_SECONDS,
+          // Plain http only for an identity provider on this machine (the config refuses any other).
+          ...(isLoopbackURL(this.config.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
+      )
       .catch((error: unknown) => {
         this.configuration = undefined;
-        throw new SignInFailure('provider_unavailable', `the identity provider's metadata could not be read from ${this.config.issuer}: ${(error as Error).message}`);
+        throw new SignInFailure(
+          'provider_unavailable',
+          `the identity provider's metadata could not be read from ${this.config.issuer}: ${(error as Error).message}`,
+        );
       });
     return this.configuration;
   }
@@ -99,9 +108,19 @@ export class OidcClient {
     } catch (error) {
       if (error instanceof SignInFailure) throw error;
       if (error instanceof oidc.AuthorizationResponseError)
-        throw new SignInFailure(error.error === 'access_denied' ? 'denied' : 'failed', `the identity provider refused: ${error.error}${error.error_description ? ` (${error.error_description})` : ''}`);
-      if (error instanceof TypeError || (error as { code?: string }).code === 'OAUTH_TIMEOUT' || (error as Error).name === 'TimeoutError')
-        throw new SignInFailure('provider_unavailable', `the identity provider could not be reached: ${(error as Error).message}`);
+        throw new SignInFailure(
+          error.error === 'access_denied' ? 'denied' : 'failed',
+          `the identity provider refused: ${error.error}${error.error_description ? ` (${error.error_description})` : ''}`,
+        );
+      if (
+        error instanceof TypeError ||
+        (error as { code?: string }).code === 'OAUTH_TIMEOUT' ||
+        (error as Error).name === 'TimeoutError'
+      )
+        throw new SignInFailure(
+          'provider_unavailable',
+          `the identity provider could not be reached: ${(error as Error).message}`,
+        );
       throw new SignInFailure('failed', `the identity provider's answer did not check out: ${(error as Error).message}`);
     }
   }

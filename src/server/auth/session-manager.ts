@@ -101,7 +101,9 @@ export class SessionManager {
     if (!this.isOpen(session, now)) return undefined;
     if (now - session.last_seen_at >= this.touchEveryMs) {
       session.last_seen_at = now;
-      this.table.touch(digest, now).catch((error: unknown) => this.log.warn({ err: error }, 'a session\'s last use was not recorded'));
+      this.table
+        .touch(digest, now)
+        .catch((error: unknown) => this.log.warn({ err: error }, "a session's last use was not recorded"));
     }
     return cached.principal;
   }

@@ -73,10 +73,22 @@ const configFor = (issuer: string, publicURL = PUBLIC_URL): ServiceConfigInput =
           ],
         },
       ],
-      tokens: [{ name: 'service', token: SERVICE_TOKEN, applications: '*', permissions: ['calls:read', 'calls:write', 'calls:control'] }],
+      tokens: [
+        { name: 'service', token: SERVICE_TOKEN, applications: '*', permissions: ['calls:read', 'calls:write', 'calls:control'] },
+      ],
     },
   ],
-  auth: { publicURL, oidc: { issuer, clientID: CLIENT.id, clientSecret: CLIENT.secret, scopes: ['openid', 'email', 'profile', 'groups'], roles: ROLES }, sessions: { idleMinutes: 30, lifetimeHours: 8 } },
+  auth: {
+    publicURL,
+    oidc: {
+      issuer,
+      clientID: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      scopes: ['openid', 'email', 'profile', 'groups'],
+      roles: ROLES,
+    },
+    sessions: { idleMinutes: 30, lifetimeHours: 8 },
+  },
 });
 
 const subscriber = (id: string, email: string) => ({
@@ -105,13 +117,24 @@ interface Instance {
   phone: ScriptedPhoneSystem;
 }
 
-const startInstance = async (history: TestHistory, issuer: string, clock: ManualClock, publicURL = PUBLIC_URL): Promise<Instance> => {
+const startInstance = async (
+  history: TestHistory,
+  issuer: string,
+  clock: ManualClock,
+  publicURL = PUBLIC_URL,
+): Promise<Instance> => {
   const store = await history.open();
   const phone = new ScriptedPhoneSystem();
   phone.subscribers = [subscriber('agt-1', 'ada@acme.example'), subscriber('agt-2', 'bob@acme.example')];
   phone.calls = CALLS.map((call) => ({ ...call }));
   phone.endCall = async () => undefined;
-  const app = await buildApp({ config: serviceConfigSchema.parse(configFor(issuer, publicURL)), history: store, clock, autoSync: false, createPhoneSystem: () => phone });
+  const app = await buildApp({
+    config: serviceConfigSchema.parse(configFor(issuer, publicURL)),
+    history: store,
+    clock,
+    autoSync: false,
+    createPhoneSystem: () => phone,
+  });
   await app.ready();
   await app.providers.syncAll();
   return { app, store, phone };
@@ -125,7 +148,13 @@ describe('signing in with a real OpenID provider', () => {
   let two: Instance;
 
   beforeAll(async () => {
-    idp = await startIdentityProvider({ people: PEOPLE, clientID: CLIENT.id, clientSecret: CLIENT.secret, redirectURIs: [CALLBACK], postLogoutRedirectURIs: [`${PUBLIC_URL}/sign-in?signedOut=1`] });
+    idp = await startIdentityProvider({
+      people: PEOPLE,
+      clientID: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      redirectURIs: [CALLBACK],
+      postLogoutRedirectURIs: [`${PUBLIC_URL}/sign-in?signedOut=1`],
+    });
     history = await createTestHistory();
     clock = new ManualClock(T0);
     // Two instances on one database: what one does to a session, the other sees.
@@ -150,7 +179,12 @@ describe('signing in with a real OpenID provider', () => {
   const asPerson = (session: string, app = one.app) => ({
     get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie: `${names.session}=${session}` } }),
     send: (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-      app.inject({ method, url, headers: { cookie: `${names.session}=${session}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as string }) }),
+      app.inject({
+        method,
+        url,
+        headers: { cookie: `${names.session}=${session}`, ...headers },
+        ...(payload === undefined ? {} : { payload: payload as string }),
+      }),
   });
 
   const csrfOf = async (session: string) => {
@@ -161,12 +195,19 @@ describe('signing in with a real OpenID provider', () => {
 
   it('signs each role in and lands them where their work is', async () => {
     const landings = Object.fromEntries(
-      await Promise.all(['sup', 'ada', 'ana', 'root'].map(async (login) => [login, (await signIn(login)).response.headers.location])),
+      await Promise.all(
+        ['sup', 'ada', 'ana', 'root'].map(async (login) => [login, (await signIn(login)).response.headers.location]),
+      ),
     );
     expect(landings).toEqual({ sup: '/', ada: '/desk', ana: '/reports', root: '/' });
     const { session } = await signIn('sup');
     const answer = sessionResponseSchema.parse((await asPerson(session as string).get(authPaths.session())).json());
-    expect(answer).toMatchObject({ signedIn: true, person: { subject: 'sup', email: 'sam@acme.example', name: 'Sam Lead' }, roles: ['supervisor'], idleTimeoutSeconds: 1800 });
+    expect(answer).toMatchObject({
+      signedIn: true,
+      person: { subject: 'sup', email: 'sam@acme.example', name: 'Sam Lead' },
+      roles: ['supervisor'],
+      idleTimeoutSeconds: 1800,
+    });
   });
 
   it('returns to the page asked for, and never off the site', async () => {
@@ -179,7 +220,10 @@ describe('signing in with a real OpenID provider', () => {
   });
 
   it('refuses a person whose groups map to no role, and an agent who is no subscriber', async () => {
-    for (const [login, problem] of [['nobody', 'no_role'], ['ghost', 'no_subscriber']] as const) {
+    for (const [login, problem] of [
+      ['nobody', 'no_role'],
+      ['ghost', 'no_subscriber'],
+    ] as const) {
       const { response, session } = await signIn(login);
       expect(response.headers.location, login).toBe(`/sign-in?problem=${problem}`);
       expect(session, login).toBeUndefined();
@@ -195,7 +239,9 @@ describe('signing in with a real OpenID provider', () => {
 
     const again = await startSignIn(one.app, names.signIn);
     const code = first.callback.searchParams.get('code') as string;
-    const reused = new URL(`${CALLBACK}?code=${encodeURIComponent(code)}&state=${again.state}&iss=${encodeURIComponent(idp.issuer)}`);
+    const reused = new URL(
+      `${CALLBACK}?code=${encodeURIComponent(code)}&state=${again.state}&iss=${encodeURIComponent(idp.issuer)}`,
+    );
     const refused = await finishSignIn(one.app, reused, `${names.signIn}=${again.signInCookie}`);
     expect(refused.headers.location).toBe('/sign-in?problem=failed');
     expect(cookieSet(refused, names.session) || undefined).toBeUndefined();
@@ -212,7 +258,11 @@ describe('signing in with a real OpenID provider', () => {
     const planted = (await signIn('bob')).session as string;
     const started = await startSignIn(one.app, names.signIn);
     const callback = await loginAtProvider(started.authorizationURL, 'ada', CALLBACK);
-    const response = await finishSignIn(one.app, callback, `${names.signIn}=${started.signInCookie}; ${names.session}=${planted}`);
+    const response = await finishSignIn(
+      one.app,
+      callback,
+      `${names.signIn}=${started.signInCookie}; ${names.session}=${planted}`,
+    );
     const fresh = cookieSet(response, names.session) as string;
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(planted);
@@ -220,7 +270,7 @@ describe('signing in with a real OpenID provider', () => {
     expect(meResponseSchema.parse((await asPerson(fresh).get(paths.me())).json()).person?.subject).toBe('ada');
   });
 
-  it('sets the session cookie httpOnly, SameSite=Lax, for the whole site, for the session\'s lifetime', async () => {
+  it("sets the session cookie httpOnly, SameSite=Lax, for the whole site, for the session's lifetime", async () => {
     const { response } = await signIn('sup');
     const line = cookieLine(response, names.session) as string;
     expect(line.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=28800', 'Path=/', 'SameSite=Lax']);
@@ -231,29 +281,52 @@ describe('signing in with a real OpenID provider', () => {
     const csrf = await csrfOf(session);
     const unsafe = one.app.routeCatalog
       .documented()
-      .filter((entry) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(entry.method) && entry.url.startsWith('/v1/') && !entry.url.startsWith('/v1/webhooks/'));
+      .filter(
+        (entry) =>
+          ['POST', 'PUT', 'PATCH', 'DELETE'].includes(entry.method) &&
+          entry.url.startsWith('/v1/') &&
+          !entry.url.startsWith('/v1/webhooks/'),
+      );
     expect(unsafe.length).toBeGreaterThanOrEqual(5);
     for (const entry of unsafe) {
-      const url = entry.url.replace(':accountID', scope.accountID).replace(':applicationID', scope.applicationID).replace(':providerID', scope.providerID).replace(/:[A-Za-z]+/g, 'x');
+      const url = entry.url
+        .replace(':accountID', scope.accountID)
+        .replace(':applicationID', scope.applicationID)
+        .replace(':providerID', scope.providerID)
+        .replace(/:[A-Za-z]+/g, 'x');
       const method = entry.method as 'POST' | 'PUT' | 'DELETE';
       const withoutToken = await asPerson(session).send(method, url, { origin: ORIGIN });
-      expect([withoutToken.statusCode, withoutToken.json().code], `${method} ${url} without the token`).toEqual([403, 'csrf_failed']);
+      expect([withoutToken.statusCode, withoutToken.json().code], `${method} ${url} without the token`).toEqual([
+        403,
+        'csrf_failed',
+      ]);
       const otherOrigin = await asPerson(session).send(method, url, { origin: 'https://evil.example', 'x-csrf-token': csrf });
-      expect([otherOrigin.statusCode, otherOrigin.json().code], `${method} ${url} from another origin`).toEqual([403, 'csrf_failed']);
+      expect([otherOrigin.statusCode, otherOrigin.json().code], `${method} ${url} from another origin`).toEqual([
+        403,
+        'csrf_failed',
+      ]);
       const wrongToken = await asPerson(session).send(method, url, { origin: ORIGIN, 'x-csrf-token': `${csrf}x` });
       expect(wrongToken.statusCode, `${method} ${url} with a wrong token`).toBe(403);
     }
     const signOut = await asPerson(session).send('POST', authPaths.signOut(), { origin: ORIGIN });
     expect(signOut.statusCode).toBe(403);
     // With both, the same request goes through: the check is what refused it.
-    const ended = await asPerson(session).send('DELETE', paths.call(scope, 'support-bob'), { origin: ORIGIN, 'x-csrf-token': csrf });
+    const ended = await asPerson(session).send('DELETE', paths.call(scope, 'support-bob'), {
+      origin: ORIGIN,
+      'x-csrf-token': csrf,
+    });
     expect(ended.statusCode).toBe(204);
   });
 
   it('shows an agent their own calls only, through the list, the stream and exports, and lets them call as themselves only', async () => {
     const ada = asPerson((await signIn('ada')).session as string);
     const me = meResponseSchema.parse((await ada.get(paths.me())).json());
-    expect(me).toMatchObject({ roles: ['agent'], subscriberIDs: ['agt-1'], queueIDs: [], permissions: ['calls:read', 'calls:write'] });
+    expect(me).toMatchObject({
+      roles: ['agent'],
+      subscriberIDs: ['agt-1'],
+      queueIDs: [],
+      permissions: ['calls:read', 'calls:write'],
+    });
     const list = (await ada.get(paths.listCalls(scope))).json() as { calls: { callID: string }[] };
     expect(list.calls.map((call) => call.callID).sort()).toEqual(['direct-ada', 'support-ada']);
     expect((await ada.get(`${paths.listCalls(scope)}?queueID=sales`)).statusCode).toBe(404);
@@ -280,7 +353,15 @@ describe('signing in with a real OpenID provider', () => {
     const endSupport = await sup.send('DELETE', paths.call(scope, 'support-ada'), { origin: ORIGIN, 'x-csrf-token': csrf });
     expect(endSupport.statusCode).toBe(204);
     const audit = await one.store.callActions(scope, 'support-ada');
-    expect(audit).toEqual([expect.objectContaining({ action: 'end', actor: 'sam@acme.example', actorSubject: 'sup', actorEmail: 'sam@acme.example', outcome: 'done' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'end',
+        actor: 'sam@acme.example',
+        actorSubject: 'sup',
+        actorEmail: 'sam@acme.example',
+        outcome: 'done',
+      }),
+    ]);
     expect((await sup.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23`)).statusCode).toBe(403);
   });
 
@@ -288,11 +369,20 @@ describe('signing in with a real OpenID provider', () => {
     const ana = asPerson((await signIn('ana')).session as string);
     const file = await ana.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23&format=ndjson`);
     expect(file.statusCode).toBe(200);
-    const ids = file.body.trim().split('\n').map((line) => (JSON.parse(line) as { callID: string }).callID);
+    const ids = file.body
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { callID: string }).callID);
     expect(ids).toEqual(['sales-bob']);
-    expect((await ana.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23&queueID=support`)).statusCode).toBe(404);
+    expect((await ana.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23&queueID=support`)).statusCode).toBe(
+      404,
+    );
     const audit = await one.store.callActions(scope, '');
-    expect(audit.filter((action) => action.action === 'export').at(-1)).toMatchObject({ actor: 'ana@acme.example', actorSubject: 'ana', outcome: 'done' });
+    expect(audit.filter((action) => action.action === 'export').at(-1)).toMatchObject({
+      actor: 'ana@acme.example',
+      actorSubject: 'ana',
+      outcome: 'done',
+    });
   });
 
   it("cuts a supervisor's and an agent's streams down to what they may see", async () => {
@@ -302,9 +392,16 @@ describe('signing in with a real OpenID provider', () => {
     const seen: Record<string, unknown> = {};
     for (const login of ['sup', 'ada']) {
       const stream = await openStream(url, { cookie: `${names.session}=${(await signIn(login)).session}` });
-      const snapshot = JSON.parse((await stream.next((event) => event.event === 'snapshot')).data) as { calls: { callID: string }[] };
-      const agents = JSON.parse((await stream.next((event) => event.event === 'agents')).data) as { agents: { subscriberID: string }[] };
-      const queues = JSON.parse((await stream.next((event) => event.event === 'queues')).data) as { queues: { queueID: string }[]; unqueued?: unknown };
+      const snapshot = JSON.parse((await stream.next((event) => event.event === 'snapshot')).data) as {
+        calls: { callID: string }[];
+      };
+      const agents = JSON.parse((await stream.next((event) => event.event === 'agents')).data) as {
+        agents: { subscriberID: string }[];
+      };
+      const queues = JSON.parse((await stream.next((event) => event.event === 'queues')).data) as {
+        queues: { queueID: string }[];
+        unqueued?: unknown;
+      };
       seen[login] = {
         calls: snapshot.calls.map((call) => call.callID).sort(),
         agents: agents.agents.map((agent) => agent.subscriberID),
@@ -324,9 +421,14 @@ describe('signing in with a real OpenID provider', () => {
     expect((await asPerson(session, two.app).get(paths.me())).statusCode).toBe(200);
     await two.app.listen({ port: 0, host: '127.0.0.1' });
     const address = two.app.server.address() as { port: number };
-    const stream = await openStream(`http://127.0.0.1:${address.port}${paths.callStream(scope)}?providers=pbx`, { cookie: `${names.session}=${session}` });
+    const stream = await openStream(`http://127.0.0.1:${address.port}${paths.callStream(scope)}?providers=pbx`, {
+      cookie: `${names.session}=${session}`,
+    });
     await stream.next((event) => event.event === 'snapshot');
-    const signedOut = await asPerson(session).send('POST', authPaths.signOut(), { origin: ORIGIN, 'x-csrf-token': await csrfOf(session) });
+    const signedOut = await asPerson(session).send('POST', authPaths.signOut(), {
+      origin: ORIGIN,
+      'x-csrf-token': await csrfOf(session),
+    });
     expect(signedOut.json()).toMatchObject({ redirectTo: expect.stringContaining(`${idp.issuer}/session/end`) });
     expect(cookieLine(signedOut, names.session)).toContain('Max-Age=0');
     const endedAt = Date.now();
@@ -343,7 +445,10 @@ describe('signing in with a real OpenID provider', () => {
     const listed = sessionListResponseSchema.parse((await asPerson(root).get(authPaths.sessions())).json());
     const bob = listed.sessions.find((session) => session.person.subject === 'bob');
     expect(bob).toBeDefined();
-    const revoked = await asPerson(root).send('DELETE', authPaths.revokeSession(bob?.sessionID as string), { origin: ORIGIN, 'x-csrf-token': await csrfOf(root) });
+    const revoked = await asPerson(root).send('DELETE', authPaths.revokeSession(bob?.sessionID as string), {
+      origin: ORIGIN,
+      'x-csrf-token': await csrfOf(root),
+    });
     expect(revoked.statusCode).toBe(204);
     clock.advance(RECHECK_MS);
     expect((await asPerson(victim, two.app).get(paths.me())).statusCode).toBe(401);
@@ -365,9 +470,17 @@ describe('signing in with a real OpenID provider', () => {
 
   it('still takes API tokens, unchanged', async () => {
     await one.app.providers.syncAll();
-    const answer = await one.app.inject({ method: 'GET', url: paths.listCalls(scope), headers: { authorization: `Bearer ${SERVICE_TOKEN}` } });
+    const answer = await one.app.inject({
+      method: 'GET',
+      url: paths.listCalls(scope),
+      headers: { authorization: `Bearer ${SERVICE_TOKEN}` },
+    });
     expect(answer.statusCode).toBe(200);
-    expect(meResponseSchema.parse((await one.app.inject({ method: 'GET', url: paths.me(), headers: { authorization: `Bearer ${SERVICE_TOKEN}` } })).json()).person).toBeUndefined();
+    expect(
+      meResponseSchema.parse(
+        (await one.app.inject({ method: 'GET', url: paths.me(), headers: { authorization: `Bearer ${SERVICE_TOKEN}` } })).json(),
+      ).person,
+    ).toBeUndefined();
   });
 });
 
@@ -390,8 +503,16 @@ describe('checking the ID token', () => {
 
   const attempt = async (flaw: Parameters<CraftedIdentityProvider['next']>[0]) => {
     const started = await startSignIn(instance.app, names.signIn);
-    idp.next(flaw, started.authorizationURL.searchParams.get('nonce') as string, { sub: 'sup', email: 'sam@acme.example', groups: ['support-leads'] });
-    const response = await finishSignIn(instance.app, new URL(`${CALLBACK}?code=any&state=${started.state}`), `${names.signIn}=${started.signInCookie}`);
+    idp.next(flaw, started.authorizationURL.searchParams.get('nonce') as string, {
+      sub: 'sup',
+      email: 'sam@acme.example',
+      groups: ['support-leads'],
+    });
+    const response = await finishSignIn(
+      instance.app,
+      new URL(`${CALLBACK}?code=any&state=${started.state}`),
+      `${names.signIn}=${started.signInCookie}`,
+    );
     return { location: response.headers.location, session: cookieSet(response, names.session) || undefined };
   };
 
@@ -410,10 +531,19 @@ describe('the auth config', () => {
   it('refuses a role mapping that names an unknown queue, saying where it is', () => {
     const config = configFor('https://login.example.com');
     const auth = config.auth as NonNullable<ServiceConfigInput['auth']>;
-    const parsed = serviceConfigSchema.safeParse({ ...config, auth: { ...auth, oidc: { ...auth.oidc, roles: [...ROLES, { group: 'x', role: 'supervisor', queues: ['support', 'returns'] }] } } });
+    const parsed = serviceConfigSchema.safeParse({
+      ...config,
+      auth: {
+        ...auth,
+        oidc: { ...auth.oidc, roles: [...ROLES, { group: 'x', role: 'supervisor', queues: ['support', 'returns'] }] },
+      },
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([
-      expect.objectContaining({ path: ['auth', 'oidc', 'roles', 4, 'queues', 1], message: 'no queue "returns" in account "acme": its queues are sales, support' }),
+      expect.objectContaining({
+        path: ['auth', 'oidc', 'roles', 4, 'queues', 1],
+        message: 'no queue "returns" in account "acme": its queues are sales, support',
+      }),
     ]);
   });
 

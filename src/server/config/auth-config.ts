@@ -20,7 +20,10 @@ const roleMappingSchema = z
     group: z.string().min(1),
     role: roleSchema,
     /** A supervisor's or analyst's queues (IDs of the account's providers' queues); absent: every queue. */
-    queues: z.array(z.string().regex(QUEUE_ID_PATTERN, `must be a queue ID: ${QUEUE_ID_RULE}`)).min(1).optional(),
+    queues: z
+      .array(z.string().regex(QUEUE_ID_PATTERN, `must be a queue ID: ${QUEUE_ID_RULE}`))
+      .min(1)
+      .optional(),
   })
   .refine((mapping) => mapping.queues === undefined || mapping.role === 'supervisor' || mapping.role === 'analyst', {
     path: ['queues'],
@@ -43,7 +46,7 @@ export const isLoopbackURL = (text: string): boolean => LOOPBACK.has(new URL(tex
 
 const oidcSchema = z.strictObject({
   /** The provider's issuer: its discovery document is `<issuer>/.well-known/openid-configuration`. */
-  issuer: secureOrLocalURL('identity provider\'s issuer'),
+  issuer: secureOrLocalURL("identity provider's issuer"),
   clientID: z.string().min(1),
   clientSecret: secretSchema,
   /** Asked for at sign-in; must include "openid". */
@@ -71,16 +74,26 @@ export const SESSION_DEFAULTS = { idleMinutes: 60, lifetimeHours: 12 } as const;
 
 export const authConfigSchema = z.strictObject({
   /** Where people open the dashboard; the identity provider sends them back to `<publicURL>/auth/callback`. Cookies are `Secure` when it is https. */
-  publicURL: secureOrLocalURL('dashboard\'s public').refine((text) => new URL(text).pathname === '/' && !text.includes('?'), {
+  publicURL: secureOrLocalURL("dashboard's public").refine((text) => new URL(text).pathname === '/' && !text.includes('?'), {
     error: 'must be an origin such as https://board.example.com, without a path',
   }),
   oidc: oidcSchema,
   sessions: z
     .strictObject({
       /** A session ends after this long without a request (a wall screen's polls keep it going). */
-      idleMinutes: z.number().int().min(1).max(7 * 24 * 60).default(SESSION_DEFAULTS.idleMinutes),
+      idleMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 60)
+        .default(SESSION_DEFAULTS.idleMinutes),
       /** And at the latest this long after sign-in, whatever it does. */
-      lifetimeHours: z.number().int().min(1).max(90 * 24).default(SESSION_DEFAULTS.lifetimeHours),
+      lifetimeHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(90 * 24)
+        .default(SESSION_DEFAULTS.lifetimeHours),
     })
     .default(SESSION_DEFAULTS),
 });
@@ -97,7 +110,10 @@ interface AccountQueues {
 
 /** Every group mapping names queues the account has, and the account exists: each refusal carries its place in the config. */
 export const checkAuthConfig = (auth: AuthConfig, accounts: readonly AccountQueues[], ctx: z.RefinementCtx): void => {
-  const accountID = oidcAccountID(auth, accounts.map((account) => account.id));
+  const accountID = oidcAccountID(
+    auth,
+    accounts.map((account) => account.id),
+  );
   const account = accounts.find((a) => a.id === accountID);
   if (!account) {
     ctx.addIssue({
@@ -110,7 +126,9 @@ export const checkAuthConfig = (auth: AuthConfig, accounts: readonly AccountQueu
     });
     return;
   }
-  const queueIDs = new Set(account.applications.flatMap((app) => app.providers.flatMap((provider) => provider.queues.map((queue) => queue.id))));
+  const queueIDs = new Set(
+    account.applications.flatMap((app) => app.providers.flatMap((provider) => provider.queues.map((queue) => queue.id))),
+  );
   auth.oidc.roles.forEach((mapping, m) =>
     mapping.queues?.forEach((queueID, q) => {
       if (!queueIDs.has(queueID))

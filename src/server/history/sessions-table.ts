@@ -53,18 +53,36 @@ export class SessionsTable {
 
   async find(idDigest: string): Promise<StoredSession | undefined> {
     const row = await this.db.selectFrom('sessions').selectAll().where('id_digest', '=', idDigest).executeTakeFirst();
-    return row && { ...row, created_at: Number(row.created_at), last_seen_at: Number(row.last_seen_at), expires_at: Number(row.expires_at), ended_at: row.ended_at === null ? null : Number(row.ended_at) };
+    return (
+      row && {
+        ...row,
+        created_at: Number(row.created_at),
+        last_seen_at: Number(row.last_seen_at),
+        expires_at: Number(row.expires_at),
+        ended_at: row.ended_at === null ? null : Number(row.ended_at),
+      }
+    );
   }
 
   /** Marks the session used at `at` (its idle time counts from there). */
   async touch(idDigest: string, at: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id_digest', '=', idDigest).where('last_seen_at', '<', at).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at })
+      .where('id_digest', '=', idDigest)
+      .where('last_seen_at', '<', at)
+      .execute();
   }
 
   /** Marks sessions used at `at`: those a stream holds open, say. */
   async touchMany(idDigests: readonly string[], at: number): Promise<void> {
     if (idDigests.length === 0) return;
-    await this.db.updateTable('sessions').set({ last_seen_at: at }).where('id_digest', 'in', idDigests).where('last_seen_at', '<', at).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: at })
+      .where('id_digest', 'in', idDigests)
+      .where('last_seen_at', '<', at)
+      .execute();
   }
 
   /** Ends a session; false when there was none open by that digest. */
@@ -89,7 +107,13 @@ export class SessionsTable {
       .where('last_seen_at', '>', idleSince)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((row) => ({ ...row, created_at: Number(row.created_at), last_seen_at: Number(row.last_seen_at), expires_at: Number(row.expires_at), ended_at: null }));
+    return rows.map((row) => ({
+      ...row,
+      created_at: Number(row.created_at),
+      last_seen_at: Number(row.last_seen_at),
+      expires_at: Number(row.expires_at),
+      ended_at: null,
+    }));
   }
 
   /** Of these sessions, the ones still open: one query for every stream an instance holds. */
@@ -131,6 +155,14 @@ export class SessionsTable {
   /** Takes the sign-in started with `state`, once: a second callback with the same state finds nothing. */
   async takeSignInRequest(state: string): Promise<SignInRequest | undefined> {
     const row = await this.db.deleteFrom('sign_in_requests').where('state', '=', state).returningAll().executeTakeFirst();
-    return row && { state: row.state, nonce: row.nonce, codeVerifier: row.code_verifier, returnTo: row.return_to ?? undefined, createdAt: Number(row.created_at) };
+    return (
+      row && {
+        state: row.state,
+        nonce: row.nonce,
+        codeVerifier: row.code_verifier,
+        returnTo: row.return_to ?? undefined,
+        createdAt: Number(row.created_at),
+      }
+    );
   }
 }

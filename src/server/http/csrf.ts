@@ -15,10 +15,13 @@ export const changesState = (method: string): boolean => UNSAFE.has(method);
  */
 export const checkCsrf = (request: FastifyRequest, csrfToken: string, origin: string): void => {
   if (request.headers.origin !== origin)
-    throw new ApiProblem('csrf_failed', `A signed-in browser's ${request.method} must come from ${origin}: its Origin header was ${request.headers.origin === undefined ? 'missing' : `"${request.headers.origin}"`}.`);
+    throw new ApiProblem(
+      'csrf_failed',
+      `A signed-in browser's ${request.method} must come from ${origin}: its Origin header was ${request.headers.origin === undefined ? 'missing' : `"${request.headers.origin}"`}.`,
+    );
   const presented = request.headers[CSRF_HEADER];
   if (typeof presented !== 'string' || !sameSecret(csrfToken, presented))
-    throw new ApiProblem('csrf_failed', 'Send the session\'s CSRF token (from GET /auth/session) in the x-csrf-token header.', {
+    throw new ApiProblem('csrf_failed', "Send the session's CSRF token (from GET /auth/session) in the x-csrf-token header.", {
       errors: [{ field: 'x-csrf-token', message: presented === undefined ? 'is missing' : 'does not match the session' }],
     });
 };

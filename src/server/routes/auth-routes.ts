@@ -28,7 +28,6 @@ import { checkCsrf } from '../http/csrf.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import type { ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
-
 /** Sign-ins one address may start a minute: each writes a row until it comes back or expires. */
 const SIGN_INS_PER_MINUTE = 60;
 const MAX_TRACKED_ADDRESSES = 10_000;
@@ -53,7 +52,7 @@ const sessionDoc: RouteDoc = {
   summary: 'Whether this browser is signed in (extension)',
   description:
     "A person's session is an httpOnly cookie set at sign-in. Signed in: the person, their roles, the CSRF token to send in " +
-    '`x-csrf-token` with every POST, PUT and DELETE, and when the session ends. Not signed in: the sign-in button\'s label, when the ' +
+    "`x-csrf-token` with every POST, PUT and DELETE, and when the session ends. Not signed in: the sign-in button's label, when the " +
     'service has an identity provider.',
   public: true,
   responses: { '200': { description: 'Signed in or not', json: sessionResponseSchema } },
@@ -87,7 +86,7 @@ const signOutDoc: RouteDoc = {
   summary: 'Sign out (extension)',
   description:
     "Ends this browser's session here, and answers where to go next: the identity provider's sign-out page where it offers one, " +
-    'else the sign-in page. Needs the `x-csrf-token` header and this site\'s `Origin`, like every state-changing request of a session.',
+    "else the sign-in page. Needs the `x-csrf-token` header and this site's `Origin`, like every state-changing request of a session.",
   public: true,
   responses: { '200': { description: 'Where the browser goes next', json: signOutResponseSchema } },
   problems: ['csrf_failed'],
@@ -115,44 +114,53 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
   const origin = new URL(auth.publicURL).origin;
   const accountID = oidcAccountID(auth, options.accountIDs) as string;
   const starts = new RateLimiter(SIGN_INS_PER_MINUTE, options.clock, MAX_TRACKED_ADDRESSES);
-  const signInCookie = (value: string, maxAgeSeconds: number) => setCookie(names.signIn, value, { secure, path: '/', maxAgeSeconds });
+  const signInCookie = (value: string, maxAgeSeconds: number) =>
+    setCookie(names.signIn, value, { secure, path: '/', maxAgeSeconds });
 
   const fail = (request: FastifyRequest, reply: FastifyReply, failure: SignInFailure) => {
     request.log.warn({ signIn: failure.problem }, `a sign-in failed: ${failure.message}`);
     return reply.header('set-cookie', signInCookie('', 0)).redirect(problemPage(failure.problem), 302);
   };
 
-  app.get(authPaths.signIn(), { config: { doc: signInDoc } }, async (request: FastifyRequest<{ Querystring: { returnTo?: unknown } }>, reply) => {
-    const returnTo = request.query.returnTo;
-    if (returnTo !== undefined && (typeof returnTo !== 'string' || !isSafeReturnPath(returnTo)))
-      throw new ApiProblem('invalid_request', 'returnTo must be a path of this site, such as "/reports".', {
-        errors: [{ field: 'returnTo', message: 'must be a path of this site' }],
+  app.get(
+    authPaths.signIn(),
+    { config: { doc: signInDoc } },
+    async (request: FastifyRequest<{ Querystring: { returnTo?: unknown } }>, reply) => {
+      const returnTo = request.query.returnTo;
+      if (returnTo !== undefined && (typeof returnTo !== 'string' || !isSafeReturnPath(returnTo)))
+        throw new ApiProblem('invalid_request', 'returnTo must be a path of this site, such as "/reports".', {
+          errors: [{ field: 'returnTo', message: 'must be a path of this site' }],
+        });
+      const decision = starts.take(request.ip);
+      if (!decision.allowed)
+        throw new ApiProblem(
+          'rate_limited',
+          `Too many sign-ins started from your address; retry in ${decision.retryAfterSeconds} s.`,
+          {
+            headers: { 'retry-after': String(decision.retryAfterSeconds) },
+          },
+        );
+      let start;
+      try {
+        start = await oidc.start();
+      } catch (error) {
+        if (error instanceof SignInFailure) return fail(request, reply, error);
+        throw error;
+      }
+      await table.saveSignInRequest({
+        state: start.state,
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
+        returnTo: typeof returnTo === 'string' ? returnTo : undefined,
+        createdAt: options.clock.now(),
       });
-    const decision = starts.take(request.ip);
-    if (!decision.allowed)
-      throw new ApiProblem('rate_limited', `Too many sign-ins started from your address; retry in ${decision.retryAfterSeconds} s.`, {
-        headers: { 'retry-after': String(decision.retryAfterSeconds) },
-      });
-    let start;
-    try {
-      start = await oidc.start();
-    } catch (error) {
-      if (error instanceof SignInFailure) return fail(request, reply, error);
-      throw error;
-    }
-    await table.saveSignInRequest({
-      state: start.state,
-      nonce: start.nonce,
-      codeVerifier: start.codeVerifier,
-      returnTo: typeof returnTo === 'string' ? returnTo : undefined,
-      createdAt: options.clock.now(),
-    });
-    // The state also rides in a cookie of this browser: a callback in another browser (someone else's link) is refused.
-    return reply
-      .header('set-cookie', signInCookie(start.state, SIGN_IN_WITHIN_MS / 1000))
-      .header('cache-control', 'no-store')
-      .redirect(start.url.toString(), 302);
-  });
+      // The state also rides in a cookie of this browser: a callback in another browser (someone else's link) is refused.
+      return reply
+        .header('set-cookie', signInCookie(start.state, SIGN_IN_WITHIN_MS / 1000))
+        .header('cache-control', 'no-store')
+        .redirect(start.url.toString(), 302);
+    },
+  );
 
   /** The subscribers, at every provider, whose email is the person's: an agent's own. */
   const bindingsOf = async (email: string): Promise<SubscriberBinding[]> => {
@@ -166,9 +174,16 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
             const subscribers = await runtime.listSubscribers();
             return subscribers
               .filter((subscriber) => subscriber.email.toLowerCase() === wanted)
-              .map((subscriber) => ({ applicationID: runtime.scope.applicationID, providerID: runtime.scope.providerID, subscriberID: subscriber.providerSubscriberID }));
+              .map((subscriber) => ({
+                applicationID: runtime.scope.applicationID,
+                providerID: runtime.scope.providerID,
+                subscriberID: subscriber.providerSubscriberID,
+              }));
           } catch (error) {
-            app.log.warn({ err: error, provider: runtime.scope.providerID }, "an agent's subscribers could not be looked up at sign-in");
+            app.log.warn(
+              { err: error, provider: runtime.scope.providerID },
+              "an agent's subscribers could not be looked up at sign-in",
+            );
             return [];
           }
         }),
@@ -195,7 +210,8 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
       // Taken once: the same state (a replayed callback) finds nothing the second time.
       const pending = await table.takeSignInRequest(state);
       if (!pending) throw new SignInFailure('expired', 'no sign-in is under way with this state (already used, or expired)');
-      if (options.clock.now() - pending.createdAt > SIGN_IN_WITHIN_MS) throw new SignInFailure('expired', 'the sign-in took longer than 10 minutes');
+      if (options.clock.now() - pending.createdAt > SIGN_IN_WITHIN_MS)
+        throw new SignInFailure('expired', 'the sign-in took longer than 10 minutes');
       const { claims, idToken } = await oidc.finish(callbackURL, pending);
       const subject = claims.sub;
       const email = claimAt(claims, auth.oidc.claims.email);
@@ -205,11 +221,18 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
       const grants = await grantsOf(claims, email);
       // Never carry on a session the browser brought: a new one, with a new ID, for whoever signed in.
       await sessions.endPresented(cookieValue(request.headers.cookie, names.session));
-      const created = await sessions.create({ subject, email, name: typeof name === 'string' && name !== '' ? name : email, idToken }, grants);
+      const created = await sessions.create(
+        { subject, email, name: typeof name === 'string' && name !== '' ? name : email, idToken },
+        grants,
+      );
       request.log.info({ signIn: { subject, roles: grants.roles } }, 'a person signed in');
       return reply
         .header('set-cookie', [
-          setCookie(names.session, created.sessionID, { secure, path: '/', maxAgeSeconds: Math.floor(sessions.lifetimeMs / 1000) }),
+          setCookie(names.session, created.sessionID, {
+            secure,
+            path: '/',
+            maxAgeSeconds: Math.floor(sessions.lifetimeMs / 1000),
+          }),
           signInCookie('', 0),
         ])
         .header('cache-control', 'no-store')

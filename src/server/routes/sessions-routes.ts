@@ -11,15 +11,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const listDoc: RouteDoc = {
   operationId: 'listSessions',
   summary: "People's open sessions (extension)",
-  description: 'For a signed-in admin: every open session of the account, newest first. The `sessionID` is a handle for revoking it, not the cookie.',
+  description:
+    'For a signed-in admin: every open session of the account, newest first. The `sessionID` is a handle for revoking it, not the cookie.',
   responses: { '200': { description: 'Open sessions', json: sessionListResponseSchema } },
   problems: ['forbidden'],
 };
 
 const revokeDoc: RouteDoc = {
   operationId: 'revokeSession',
-  summary: 'End a person\'s session (extension)',
-  description: 'For a signed-in admin: ends the session; its browser is refused (401) at every instance within a second, and its streams end.',
+  summary: "End a person's session (extension)",
+  description:
+    'For a signed-in admin: ends the session; its browser is refused (401) at every instance within a second, and its streams end.',
   responses: { '204': { description: 'Ended' } },
   problems: ['forbidden', 'not_found', 'csrf_failed'],
 };
@@ -45,11 +47,18 @@ export const sessionsRoutes = async (app: FastifyInstance, { sessions }: { sessi
     };
   });
 
-  app.delete(`${authPaths.sessions()}/:sessionID`, { config: { doc: revokeDoc } }, async (request: FastifyRequest<{ Params: { sessionID: string } }>, reply) => {
-    requireAdmin(request);
-    const { sessionID } = request.params;
-    if (!(await sessions.end(sessionID, 'revoked'))) throw new ApiProblem('not_found', `No open session "${sessionID}".`);
-    request.log.info({ audit: { action: 'revoke-session', actor: request.principal.person?.email, sessionID } }, 'a session was revoked');
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${authPaths.sessions()}/:sessionID`,
+    { config: { doc: revokeDoc } },
+    async (request: FastifyRequest<{ Params: { sessionID: string } }>, reply) => {
+      requireAdmin(request);
+      const { sessionID } = request.params;
+      if (!(await sessions.end(sessionID, 'revoked'))) throw new ApiProblem('not_found', `No open session "${sessionID}".`);
+      request.log.info(
+        { audit: { action: 'revoke-session', actor: request.principal.person?.email, sessionID } },
+        'a session was revoked',
+      );
+      return reply.code(204).send();
+    },
+  );
 };

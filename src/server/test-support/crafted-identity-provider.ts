@@ -54,7 +54,9 @@ export const startCraftedIdentityProvider = async (clientID: string): Promise<Cr
           .setIssuedAt(expired ? now - 7200 : now)
           .setExpirationTime(expired ? now - 3600 : now + 600)
           .sign(privateKey)
-          .then((idToken) => send(200, { access_token: 'crafted-access', token_type: 'Bearer', expires_in: 600, id_token: idToken }));
+          .then((idToken) =>
+            send(200, { access_token: 'crafted-access', token_type: 'Bearer', expires_in: 600, id_token: idToken }),
+          );
       });
       return undefined;
     }

@@ -55,7 +55,11 @@ export const loginAtProvider = async (authorizationURL: URL, login: string, redi
   let url = authorizationURL;
   let init: RequestInit = {};
   for (let hop = 0; hop < 12; hop += 1) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookie() } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookie() },
+    });
     remember(response);
     const location = response.headers.get('location');
     if (location) {
@@ -68,7 +72,8 @@ export const loginAtProvider = async (authorizationURL: URL, login: string, redi
     }
     const page = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-    if (!action || !page.includes('name="login"')) throw new Error(`the identity provider showed no sign-in form (${response.status}): ${page.slice(0, 300)}`);
+    if (!action || !page.includes('name="login"'))
+      throw new Error(`the identity provider showed no sign-in form (${response.status}): ${page.slice(0, 300)}`);
     url = new URL(action.replaceAll('&amp;', '&'), url);
     init = {
       method: 'POST',

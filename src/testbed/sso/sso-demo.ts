@@ -63,7 +63,9 @@ try {
   service = await startBuiltService({ name: 'sso-demo', config, port });
   // The agent is one of the simulator's people: their email is the one its directory gave them.
   const answer = await fetch(`${url}${paths.subscribers(scope)}`, { headers: { authorization: `Bearer ${token}` } });
-  const agent = listSubscribersResponseSchema.parse(await answer.json()).subscribers.find((s) => s.providerSubscriberID === AGENT_SUBSCRIBER);
+  const agent = listSubscribersResponseSchema
+    .parse(await answer.json())
+    .subscribers.find((s) => s.providerSubscriberID === AGENT_SUBSCRIBER);
   if (!agent) throw new Error(`the simulator has no subscriber ${AGENT_SUBSCRIBER}`);
   const people = DEMO_PEOPLE.map((person) =>
     person.login === 'agent' ? { ...person, email: agent.email, name: `${agent.firstName} ${agent.lastName}` } : person,
