@@ -33,7 +33,8 @@ export const callRecordSchema = z.object({
       'straight to the remote number), when they picked up for a click-to-call that rang them first. Absent while their device rings.',
   }),
   endedBy: z.string().optional().meta({
-    description: 'Extension. The call was ended through this service (`DELETE` of the call) by the token of this name: a supervisor.',
+    description:
+      'Extension. The call was ended through this service (`DELETE` of the call): by the token of this name, or by the signed-in person of this email.',
   }),
   calledNumber: z.string().optional().meta({
     description:

@@ -1,8 +1,10 @@
 /**
  * The service as an OpenID Connect client (openid-client): authorization code with PKCE, `state`
- * and `nonce`, the ID token checked for issuer, audience, expiry, signature and nonce by the
- * library. The provider's metadata is discovered at the first sign-in and kept; a failed
- * discovery is tried again at the next.
+ * and `nonce`, the ID token checked for issuer, audience, expiry and nonce, and its signature
+ * against the provider's published keys (the library's non-repudiation checks: the spec lets a
+ * client skip the signature on this path, we do not). Claims the ID token leaves out (Okta's groups,
+ * say) are read from the UserInfo endpoint. The provider's metadata is discovered at the first
+ * sign-in (or at start) and kept; a failed discovery is tried again at the next.
  */
 import * as oidc from 'openid-client';
 import type { SignInProblem } from '../../contract/session.js';
@@ -47,12 +49,17 @@ export class OidcClient {
       .discovery(
         new URL(this.config.issuer),
         this.config.clientID,
-        { client_secret: this.config.clientSecret.reveal() },
         undefined,
+        this.config.clientAuthentication === 'post'
+          ? oidc.ClientSecretPost(this.config.clientSecret.reveal())
+          : oidc.ClientSecretBasic(this.config.clientSecret.reveal()),
         {
           timeout: TIMEOUT_SECONDS,
-          // Plain http only for an identity provider on this machine (the config refuses any other).
-          ...(isLoopbackURL(this.config.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+          execute: [
+            oidc.enableNonRepudiationChecks,
+            // Plain http only for an identity provider on this machine (the config refuses any other).
+            ...(isLoopbackURL(this.config.issuer) ? [oidc.allowInsecureRequests] : []),
+          ],
         },
       )
       .catch((error: unknown) => {
@@ -92,8 +99,11 @@ export class OidcClient {
     return { url, state, nonce, codeVerifier };
   }
 
-  /** Trades the callback's code for tokens, every check made; throws `SignInFailure`. */
-  async finish(callbackURL: URL, expected: { state: string; nonce: string; codeVerifier: string }): Promise<SignedIn> {
+  /**
+   * Trades the callback's code for tokens, every check made; throws `SignInFailure`. When the ID
+   * token lacks a claim of `needed` (top-level names), the UserInfo endpoint's answer fills it in.
+   */
+  async finish(callbackURL: URL, expected: { state: string; nonce: string; codeVerifier: string }, needed: readonly string[] = []): Promise<SignedIn> {
     const configuration = await this.discover();
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, callbackURL, {
@@ -102,9 +112,13 @@ export class OidcClient {
         pkceCodeVerifier: expected.codeVerifier,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
+      const claims = tokens.claims() as Record<string, unknown> | undefined;
       if (!claims) throw new SignInFailure('failed', 'the identity provider answered without an ID token');
-      return { claims: claims as Record<string, unknown>, idToken: tokens.id_token };
+      const missing = needed.some((name) => claims[name] === undefined);
+      if (!missing || !configuration.serverMetadata().userinfo_endpoint) return { claims, idToken: tokens.id_token };
+      const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub as string);
+      // The ID token's own claims win: UserInfo only fills in what it left out.
+      return { claims: { ...(userInfo as Record<string, unknown>), ...claims }, idToken: tokens.id_token };
     } catch (error) {
       if (error instanceof SignInFailure) throw error;
       if (error instanceof oidc.AuthorizationResponseError)

@@ -516,7 +516,7 @@ describe('checking the ID token', () => {
     return { location: response.headers.location, session: cookieSet(response, names.session) || undefined };
   };
 
-  it.each(['other-issuer', 'other-audience', 'expired', 'other-nonce'] as const)('refuses an ID token with %s', async (flaw) => {
+  it.each(['other-issuer', 'other-audience', 'expired', 'other-nonce', 'other-key'] as const)('refuses an ID token with %s', async (flaw) => {
     expect(await attempt(flaw)).toEqual({ location: '/sign-in?problem=failed', session: undefined });
   });
 

@@ -49,6 +49,8 @@ const oidcSchema = z.strictObject({
   issuer: secureOrLocalURL("identity provider's issuer"),
   clientID: z.string().min(1),
   clientSecret: secretSchema,
+  /** How the secret is sent to the token endpoint: HTTP Basic (`client_secret_basic`, the default) or in the body (`client_secret_post`). */
+  clientAuthentication: z.enum(['basic', 'post'], { error: 'must be "basic" or "post"' }).default('basic'),
   /** Asked for at sign-in; must include "openid". */
   scopes: z
     .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'must be a scope name'))

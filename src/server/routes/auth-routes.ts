@@ -192,9 +192,17 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
   };
 
   const grantsOf = async (claims: Record<string, unknown>, email: string): Promise<Grants> => {
-    const { roles, queues } = grantsOfGroups(auth.oidc.roles, groupsOfClaim(claimAt(claims, auth.oidc.claims.groups)));
-    if (roles.length === 0) throw new SignInFailure('no_role', 'none of their groups maps to a role');
-    const subscribers = roles.includes('agent') ? await bindingsOf(email) : [];
+    const groups = groupsOfClaim(claimAt(claims, auth.oidc.claims.groups));
+    const { roles, queues } = grantsOfGroups(auth.oidc.roles, groups);
+    if (roles.length === 0)
+      throw new SignInFailure(
+        'no_role',
+        groups.length === 0
+          ? `the ID token and UserInfo carry no groups at "${auth.oidc.claims.groups}"`
+          : `none of their ${groups.length} groups maps to a role (the first: ${groups.slice(0, 5).map((group) => `"${group}"`).join(', ')})`,
+      );
+    // An email the provider says it has not verified binds no subscriber: anyone could have typed it.
+    const subscribers = roles.includes('agent') && claims.email_verified !== false ? await bindingsOf(email) : [];
     if (roles.length === 1 && roles[0] === 'agent' && subscribers.length === 0)
       throw new SignInFailure('no_subscriber', 'an agent whose email matches no subscriber of any provider');
     return { roles, queues, subscribers };
@@ -212,7 +220,8 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
       if (!pending) throw new SignInFailure('expired', 'no sign-in is under way with this state (already used, or expired)');
       if (options.clock.now() - pending.createdAt > SIGN_IN_WITHIN_MS)
         throw new SignInFailure('expired', 'the sign-in took longer than 10 minutes');
-      const { claims, idToken } = await oidc.finish(callbackURL, pending);
+      const topLevel = (path: string) => path.split('.')[0] as string;
+      const { claims, idToken } = await oidc.finish(callbackURL, pending, [auth.oidc.claims.email, auth.oidc.claims.groups, auth.oidc.claims.name].map(topLevel));
       const subject = claims.sub;
       const email = claimAt(claims, auth.oidc.claims.email);
       if (typeof subject !== 'string' || typeof email !== 'string' || email === '')

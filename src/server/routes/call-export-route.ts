@@ -153,8 +153,6 @@ export const callExportRoute = async (app: FastifyInstance, options: CallExportR
       const queues = file.queues ? ` of queues ${[...file.queues.ids, ...(file.queues.none ? ['none'] : [])].join(',') || '(none)'}` : '';
       const own = file.queues?.subscribers?.length ? ` and the calls of ${file.queues.subscribers.join(',')}` : '';
       const detail = `${file.format} ${iso(file.from)}/${iso(file.to)}${queues}${own}`;
-      request.log.info({ audit: { provider: file.scope.providerID, ...actor, action: 'export', detail } }, 'calls were exported');
-      await history.recordCallAction(file.scope, { callID: '', action: 'export', ...actor, at: options.clock.now(), outcome: 'done', detail });
       const release = heavyQueries.acquire(request.principal);
       let stream: Readable;
       try {
@@ -168,6 +166,15 @@ export const callExportRoute = async (app: FastifyInstance, options: CallExportR
         sending.delete(stream);
         release();
       });
+      // Recorded once the file is on its way: an export refused (busy, over its limit) took nothing out.
+      request.log.info({ audit: { provider: file.scope.providerID, ...actor, action: 'export', detail } }, 'calls were exported');
+      try {
+        await history.recordCallAction(file.scope, { callID: '', action: 'export', ...actor, at: options.clock.now(), outcome: 'done', detail });
+      } catch (error) {
+        // No file leaves unrecorded.
+        stream.destroy();
+        throw error;
+      }
       fileHeaders(reply, file);
       return reply.send(stream);
     },

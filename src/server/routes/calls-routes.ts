@@ -238,7 +238,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const body = makeCallRequestSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The call request is not valid', body.error);
     // Before the idempotency store: a replayed key must not answer for a subscriber this token may not call as.
-    requireCallerAllowed(request.principal, body.data.providerSubscriberID);
+    requireCallerAllowed(request.principal, body.data.providerSubscriberID, runtime.scope);
 
     const actor = actorOf(request.principal);
     const { providerSubscriberID, remoteNumber } = body.data;
@@ -251,6 +251,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
         await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, ...outcomeOf(error) });
         throw error;
       }
+      request.log.info({ audit: { provider: runtime.config.id, ...actor, action: 'place', detail } }, 'a call was placed');
       await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, outcome: 'done', detail });
     };
 
@@ -295,7 +296,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
       await history.recordCallAction(runtime.scope, { callID, action: 'end', ...actor, at, outcome, detail });
       throw error;
     }
-    request.log.info({ audit: { ...audit, outcome: 'done' } }, 'a call was ended by a supervisor');
+    request.log.info({ audit: { ...audit, outcome: 'done' } }, 'a call was ended through the service');
     await history.recordCallAction(runtime.scope, { callID, action: 'end', ...actor, at, outcome: 'done' });
     return reply.code(204).send();
   });

@@ -75,7 +75,7 @@ describe('DELETE a call (a supervisor ends it)', () => {
     const audit = lines.filter((line) => line.includes('"audit"'));
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0] as string)).toMatchObject({
-      msg: 'a call was ended by a supervisor',
+      msg: 'a call was ended through the service',
       audit: { provider: 'pbx', callID: 'talking', actor: 'floor-supervisor', action: 'end', outcome: 'done' },
     });
     expect(lines.join('')).not.toContain(tokens.acmeSupervisor);

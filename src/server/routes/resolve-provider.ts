@@ -1,7 +1,7 @@
 /** Authorizes a request against one provider: permission first (403), then visibility (404), then whom a call is placed as (403). */
 import type { Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
-import { canSeeApplication, canSeeProvider, type Principal } from '../auth/token-index.js';
+import { canSeeApplication, canSeeProvider, providerKey, type Principal } from '../auth/token-index.js';
 import { ApiProblem } from '../http/api-problem.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
 
@@ -33,9 +33,13 @@ export const resolveProvider = (registry: ProviderRuntimes, principal: Principal
 
 const quoted = (ids: ReadonlySet<string>) => [...ids].map((id) => `"${id}"`).join(', ');
 
-/** An agent's token places calls only as its own subscriber(s); the refusal names the field to fix. */
-export const requireCallerAllowed = (principal: Principal, providerSubscriberID: string): void => {
-  const allowed = principal.subscribers;
+/** An agent's token places calls only as its own subscriber(s), a signed-in agent only as theirs at this provider; the refusal names the field to fix. */
+export const requireCallerAllowed = (principal: Principal, providerSubscriberID: string, scope: ProviderScope): void => {
+  const allowed = principal.person && principal.subscribers !== '*' ? (principal.view?.subscribers.get(providerKey(scope)) ?? new Set<string>()) : principal.subscribers;
+  if (allowed !== '*' && allowed.size === 0)
+    throw new ApiProblem('subscriber_not_allowed', `${asker(principal)} places calls as no subscriber of this provider.`, {
+      errors: [{ field: 'providerSubscriberID', message: 'no subscriber here is yours' }],
+    });
   if (allowed === '*' || allowed.has(providerSubscriberID)) return;
   const one = allowed.size === 1;
   throw new ApiProblem(

@@ -1,6 +1,6 @@
 /**
  * An identity provider whose token endpoint answers an ID token made to order (jose): a good one,
- * or one wrong in a single way (issuer, audience, expiry, nonce), to prove the service's client
+ * or one wrong in a single way (issuer, audience, expiry, nonce, signing key), to prove the service's client
  * refuses each. Discovery and keys are served as a real provider serves them; the service never
  * sees its sign-in page, since a test goes straight to the callback with any code.
  */
@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 
-export type IdTokenFlaw = 'none' | 'other-issuer' | 'other-audience' | 'expired' | 'other-nonce';
+export type IdTokenFlaw = 'none' | 'other-issuer' | 'other-audience' | 'expired' | 'other-nonce' | 'other-key';
 
 export interface CraftedIdentityProvider {
   readonly issuer: string;
@@ -19,6 +19,8 @@ export interface CraftedIdentityProvider {
 
 export const startCraftedIdentityProvider = async (clientID: string): Promise<CraftedIdentityProvider> => {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
+  // Signs under the published key's ID, but is not that key: a forged token.
+  const forger = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   let planned: { flaw: IdTokenFlaw; nonce: string; claims: Record<string, unknown> } | undefined;
   const server: Server = createServer((request, response) => {
@@ -53,7 +55,7 @@ export const startCraftedIdentityProvider = async (clientID: string): Promise<Cr
           .setAudience(plan.flaw === 'other-audience' ? 'another-client' : clientID)
           .setIssuedAt(expired ? now - 7200 : now)
           .setExpirationTime(expired ? now - 3600 : now + 600)
-          .sign(privateKey)
+          .sign(plan.flaw === 'other-key' ? forger.privateKey : privateKey)
           .then((idToken) =>
             send(200, { access_token: 'crafted-access', token_type: 'Bearer', expires_in: 600, id_token: idToken }),
           );
