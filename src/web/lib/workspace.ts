@@ -9,7 +9,7 @@ import type { MeResponse, Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { useApi } from './api/api-context.js';
 import { ApiError } from './api/api-error.js';
-import type { ManualScope } from './connection.js';
+import { manualScopeOf, type ManualScope } from './connection.js';
 import { meQueryOptions } from './api/me-query.js';
 
 export const ALL_PROVIDERS = 'all';
@@ -33,7 +33,7 @@ export interface Workspace {
   /** The providers on screen: one, or every provider of the application. */
   scopes: ProviderScope[];
   permissions: Permission[];
-  /** An agent's token: the only subscribers it places calls as. Undefined: any subscriber. */
+  /** An agent's token or session: the only subscribers it places calls as. Undefined: any subscriber. */
   subscriberIDs?: string[];
 }
 
@@ -88,7 +88,7 @@ const meWorkspace = (me: MeResponse, app: string | null, requested: string | nul
 export const useWorkspace = (): WorkspaceState => {
   const client = useApi();
   const [params, setParams] = useSearchParams();
-  const manual = client.connection.manualScope;
+  const manual = manualScopeOf(client.connection);
   const me = useQuery(meQueryOptions(client));
   // The page under the workspace is built in a render React may interrupt: built in one piece,
   // that first build is the longest task between the first paint and the first data.
