@@ -1,6 +1,6 @@
 /**
- * Routes: the live view, analytics, reports, the wallboard, the sign-in and connection pages and phone
- * links; pages load lazily. A page that fails to load or breaks shows what happened in its place
+ * Routes: the live view, an agent's desk, analytics, reports, the wallboard, the sign-in and connection pages
+ * and phone links; pages load lazily. A page that fails to load or breaks shows what happened in its place
  * (`RouteError`; `PageError` inside the layout, for the pages with the navigation, so it stays).
  */
 import { createBrowserRouter, redirect } from 'react-router';
@@ -50,6 +50,11 @@ export const router = createBrowserRouter([
             index: true,
             ErrorBoundary: PageError,
             lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+          },
+          {
+            path: '/desk',
+            ErrorBoundary: PageError,
+            lazy: async () => ({ Component: (await import('./routes/my-desk-page.js')).MyDeskPage }),
           },
           {
             path: '/analytics',
