@@ -7,6 +7,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
+import { RoleLanding } from './role-landing.js';
 import { PageError, RouteError } from './route-error.js';
 
 const Loading = () => <p className="p-6 text-muted">Loading…</p>;
@@ -47,9 +48,14 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           {
-            index: true,
-            ErrorBoundary: PageError,
-            lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+            element: <RoleLanding />,
+            children: [
+              {
+                index: true,
+                ErrorBoundary: PageError,
+                lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+              },
+            ],
           },
           {
             path: '/desk',
