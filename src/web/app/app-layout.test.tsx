@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../contract/session.js';
 import { formatPhoneNumber } from '../lib/format.js';
+import { pageLoad } from '../lib/page-load.js';
 import { browserPhoneCountry, setDefaultPhoneCountry } from '../lib/phone-country.js';
-import { renderWithApp } from '../test-support/render.js';
+import { stubFetch } from '../test-support/fetch-stub.js';
+import { renderWithApp, testSession } from '../test-support/render.js';
 import { AppLayout } from './app-layout.js';
 
 /** A page as click-to-call writes its numbers: no country passed, so the default applies. */
@@ -18,15 +21,17 @@ const PlainNumber = () => {
   );
 };
 
-const renderLayout = (url: string) =>
+const renderLayout = (url: string, options: Parameters<typeof renderWithApp>[1] = {}) =>
   renderWithApp(
     <Routes>
       <Route element={<AppLayout />}>
         <Route path="/" element={<PlainNumber />} />
       </Route>
     </Routes>,
-    { url },
+    { url, ...options },
   );
+
+const navLinks = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
 
 beforeEach(() => {
   vi.stubGlobal('matchMedia', () => ({
@@ -37,7 +42,10 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted before matchMedia goes: the layout reads it while it is on screen.
+  cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   setDefaultPhoneCountry(browserPhoneCountry());
 });
 
@@ -74,5 +82,45 @@ describe('AppLayout', () => {
   it("ignores a country the phone rules do not know, and uses the browser's", () => {
     renderLayout('/?country=XX');
     expect(screen.getByRole('combobox', { name: 'Default country' })).toHaveValue(browserPhoneCountry());
+  });
+
+  it('shows a signed-in person their name and roles in words, and signs the session out at the service before leaving for where it says', async () => {
+    const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => undefined);
+    const fetchSpy = stubFetch({ 'POST /auth/sign-out': () => Response.json({ redirectTo: 'https://id.example.com/logout?client=callboard' }) });
+    renderLayout('/?tz=UTC', { connection: testSession({ roles: ['agent', 'supervisor'], csrfToken: 'csrf-9' }) });
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('Ada Lovelace · Supervisor and Agent');
+    await userEvent.setup().click(within(banner).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://id.example.com/logout?client=callboard'));
+    const [, init] = fetchSpy.mock.calls.find(([input]) => String(input).endsWith('/auth/sign-out')) ?? [];
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>)['x-csrf-token']).toBe('csrf-9');
+  });
+
+  it('says so, and stays signed in, when the service cannot sign the session out', async () => {
+    const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => undefined);
+    stubFetch({ 'POST /auth/sign-out': () => Response.json({ code: 'internal' }, { status: 500, statusText: 'Internal Server Error' }) });
+    renderLayout('/?tz=UTC', { connection: testSession() });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Could not sign out: .*500.*You are still signed in/);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Role[], string[]]>([
+    ['an agent', ['agent'], ['My desk']],
+    ['a supervisor', ['supervisor'], ['Live', 'Analytics', 'Reports', 'Wallboard']],
+    ['an analyst', ['analyst'], ['Analytics', 'Reports']],
+    ['an administrator', ['admin'], ['Live', 'Analytics', 'Reports', 'Wallboard']],
+    ['an administrator who is also an agent', ['admin', 'agent'], ['Live', 'My desk', 'Analytics', 'Reports', 'Wallboard']],
+  ])('shows %s the pages their roles use', (_who, roles, pages) => {
+    renderLayout('/?tz=UTC', { connection: testSession({ roles }) });
+    expect(navLinks()).toEqual(pages);
+  });
+
+  it('shows a token every page, as it always did, and signs it out here', () => {
+    renderLayout('/?tz=UTC');
+    expect(navLinks()).toEqual(['Live', 'Analytics', 'Reports', 'Wallboard']);
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Ada');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,13 @@
-/** The frame of the dashboard's pages: brand, navigation, workspace switcher, theme, sign-out. */
+/** The frame of the dashboard's pages: brand, the navigation a person's roles use, time zone, country, theme, who is signed in. */
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Button } from '../components/ui/button.js';
+import { landingOf } from '../../contract/session.js';
 import { useConnection } from '../lib/connection-context.js';
 import { timeZoneLabel } from '../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../lib/phone-country.js';
 import { useAppliedTheme } from '../lib/theme.js';
 import { useTimeZone } from '../lib/time-zone.js';
+import { AccountControls } from './account-controls.js';
+import { navPagesFor } from './navigation.js';
 import { PhoneCountryPicker } from './phone-country-picker.js';
 import { ThemeToggle } from './theme-toggle.js';
 
@@ -14,7 +16,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export const AppLayout = () => {
   useAppliedTheme();
-  const { signOut } = useConnection();
+  const { connection } = useConnection();
+  const roles = connection?.kind === 'session' ? connection.roles : undefined;
   const timeZone = useTimeZone();
   // Before the page renders: click-to-call and other callers that pass no country read this default.
   setDefaultPhoneCountry(usePhoneCountry());
@@ -26,23 +29,16 @@ export const AppLayout = () => {
       </a>
       <header className="border-b border-line bg-panel">
         <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
-          <Link to={{ pathname: '/', search }} className="flex items-center gap-2 font-semibold">
+          <Link to={{ pathname: roles ? landingOf(roles) : '/', search }} className="flex items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" className="h-6 w-6" />
             Callboard
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1">
-            <NavLink to={{ pathname: '/', search }} className={navClass} end>
-              Live
-            </NavLink>
-            <NavLink to={{ pathname: '/analytics', search }} className={navClass}>
-              Analytics
-            </NavLink>
-            <NavLink to={{ pathname: '/reports', search }} className={navClass}>
-              Reports
-            </NavLink>
-            <NavLink to={{ pathname: '/wallboard', search }} className={navClass}>
-              Wallboard
-            </NavLink>
+            {navPagesFor(roles).map((page) => (
+              <NavLink key={page.id} to={{ pathname: page.pathname, search }} className={navClass} end={page.end}>
+                {page.label}
+              </NavLink>
+            ))}
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-3">
             <span className="text-sm text-muted" title={timeZone}>
@@ -50,9 +46,7 @@ export const AppLayout = () => {
             </span>
             <PhoneCountryPicker />
             <ThemeToggle />
-            <Button size="sm" variant="ghost" onClick={() => signOut()}>
-              Sign out
-            </Button>
+            <AccountControls />
           </div>
         </div>
       </header>

@@ -1,12 +1,13 @@
 /**
- * Routes: the live view, analytics, reports, the wallboard, the connection page and phone links; pages load
- * lazily. A page that fails to load or breaks shows what happened in its place (`RouteError`;
- * `PageError` inside the layout, for the live view, analytics and reports, so the navigation stays).
+ * Routes: the live view, an agent's desk, analytics, reports, the wallboard, the sign-in and connection pages
+ * and phone links; pages load lazily. A page that fails to load or breaks shows what happened in its place
+ * (`RouteError`; `PageError` inside the layout, for the pages with the navigation, so it stays).
  */
 import { createBrowserRouter, redirect } from 'react-router';
 import { PHONE_LINK_PATH, phoneLinkTarget } from '../lib/phone-links.js';
 import { AppLayout } from './app-layout.js';
 import { RequireConnection } from './require-connection.js';
+import { RoleLanding } from './role-landing.js';
 import { PageError, RouteError } from './route-error.js';
 
 const Loading = () => <p className="p-6 text-muted">Loading…</p>;
@@ -17,6 +18,12 @@ export const router = createBrowserRouter([
     HydrateFallback: Loading,
     ErrorBoundary: RouteError,
     lazy: async () => ({ Component: (await import('./routes/connect-page.js')).ConnectPage }),
+  },
+  {
+    path: '/sign-in',
+    HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({ Component: (await import('./routes/sign-in-page.js')).SignInPage }),
   },
   {
     // A clicked tel: link: on to the live view's click-to-call form, filled in; the connection check happens there.
@@ -41,9 +48,19 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           {
-            index: true,
+            element: <RoleLanding />,
+            children: [
+              {
+                index: true,
+                ErrorBoundary: PageError,
+                lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+              },
+            ],
+          },
+          {
+            path: '/desk',
             ErrorBoundary: PageError,
-            lazy: async () => ({ Component: (await import('./routes/live-page.js')).LivePage }),
+            lazy: async () => ({ Component: (await import('./routes/my-desk-page.js')).MyDeskPage }),
           },
           {
             path: '/analytics',

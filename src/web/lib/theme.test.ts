@@ -41,9 +41,11 @@ describe('themeForAddress', () => {
     expect(themeForAddress('/wallboard', '?theme=purple')).toBe('dark');
   });
 
-  it("lets the connection page follow its ?theme=, and leaves the other pages to the user's choice", () => {
+  it("lets the connection and sign-in pages follow their ?theme=, and leaves the other pages to the user's choice", () => {
     expect(themeForAddress('/connect', '?theme=dark')).toBe('dark');
     expect(themeForAddress('/connect', '')).toBeUndefined();
+    expect(themeForAddress('/sign-in', '?returnTo=%2Fwallboard&theme=dark')).toBe('dark');
+    expect(themeForAddress('/sign-in', '?problem=expired')).toBeUndefined();
     expect(themeForAddress('/', '?theme=dark')).toBeUndefined();
     expect(themeForAddress('/analytics', '?theme=light')).toBeUndefined();
   });

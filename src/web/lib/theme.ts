@@ -1,6 +1,6 @@
 /**
  * Light / dark theme: the system's by default, the user's choice when made (kept on this device),
- * and on the pages without a theme control (wallboard, connection page) the address's `?theme=`.
+ * and on the pages without a theme control (wallboard, connection and sign-in pages) the address's `?theme=`.
  * public/theme-boot.js applies the same rules before the first paint.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -44,13 +44,13 @@ export const useThemeChoice = (): [ThemeChoice, (choice: ThemeChoice) => void] =
 const parseTheme = (text: string | null): Theme | undefined => (text === 'light' || text === 'dark' ? text : undefined);
 
 /**
- * The theme an address imposes: a wall screen is dark unless `?theme=light`; the connection page
- * follows its `?theme=`, which a redirect carries over from the page it leads back to.
+ * The theme an address imposes: a wall screen is dark unless `?theme=light`; the connection and
+ * sign-in pages follow their `?theme=`, which a redirect carries over from the page they lead back to.
  */
 export const themeForAddress = (pathname: string, search: string): Theme | undefined => {
   const asked = parseTheme(new URLSearchParams(search).get('theme'));
   if (pathname === '/wallboard') return asked ?? 'dark';
-  if (pathname === '/connect') return asked;
+  if (pathname === '/connect' || pathname === '/sign-in') return asked;
   return undefined;
 };
 

@@ -71,4 +71,18 @@ describe('useWorkspace', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error?.code).toBe('unauthorized');
   });
+
+  it("counts a token's calls:read as leave to export, and a person's export only where the service grants it", async () => {
+    stubFetch({ 'GET /v1/me': () => Response.json(me) });
+    const token = renderHookWithApp(() => useWorkspace());
+    await waitFor(() => expect(token.result.current.status).toBe('ready'));
+    expect(token.result.current.status === 'ready' && token.result.current.workspace.permissions).toContain('calls:export');
+    token.unmount();
+
+    const person = { subject: 's', email: 'ada@example.com', name: 'Ada' };
+    stubFetch({ 'GET /v1/me': () => Response.json({ ...me, person, roles: ['supervisor'] }) });
+    const supervisor = renderHookWithApp(() => useWorkspace());
+    await waitFor(() => expect(supervisor.result.current.status).toBe('ready'));
+    expect(supervisor.result.current.status === 'ready' && supervisor.result.current.workspace.permissions).toEqual(['calls:read']);
+  });
 });

@@ -9,7 +9,7 @@ import type { MeResponse, Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { useApi } from './api/api-context.js';
 import { ApiError } from './api/api-error.js';
-import type { ManualScope } from './connection.js';
+import { manualScopeOf, type ManualScope } from './connection.js';
 import { meQueryOptions } from './api/me-query.js';
 
 export const ALL_PROVIDERS = 'all';
@@ -33,7 +33,7 @@ export interface Workspace {
   /** The providers on screen: one, or every provider of the application. */
   scopes: ProviderScope[];
   permissions: Permission[];
-  /** An agent's token: the only subscribers it places calls as. Undefined: any subscriber. */
+  /** An agent's token or session: the only subscribers it places calls as. Undefined: any subscriber. */
   subscriberIDs?: string[];
 }
 
@@ -42,11 +42,20 @@ export type WorkspaceState =
   | { status: 'error'; error: ApiError }
   | { status: 'ready'; workspace: Workspace; select: (choice: { app?: string; provider?: string }) => void };
 
+/**
+ * A token's `calls:read` includes `calls:export`, whether or not the service lists it (one from
+ * before the export had its own permission does not); a person exports only with the role for it.
+ */
+const permissionsOf = (me: MeResponse): Permission[] =>
+  me.person === undefined && me.permissions.includes('calls:read') && !me.permissions.includes('calls:export')
+    ? [...me.permissions, 'calls:export']
+    : me.permissions;
+
 const fromMe = (me: MeResponse, app: string | null, provider: string | null) => {
   const application = me.applications.find((a) => a.id === app) ?? me.applications[0];
   const providers = application?.providers ?? [];
   const chosen = provider === ALL_PROVIDERS || providers.some((p) => p.id === provider) ? (provider as string) : (providers[0]?.id ?? '');
-  return { account: me.account, applications: me.applications, application, providers, chosen, permissions: me.permissions, subscriberIDs: me.subscriberIDs };
+  return { account: me.account, applications: me.applications, application, providers, chosen, permissions: permissionsOf(me), subscriberIDs: me.subscriberIDs };
 };
 
 /** The workspace of a hand-typed scope: every permission is the service's to refuse. */
@@ -62,7 +71,7 @@ const manualWorkspace = (manual: ManualScope, requested: string | null): Workspa
     providers,
     provider,
     scopes: ids.map((providerID) => ({ accountID: manual.accountID, applicationID: manual.applicationID, providerID })),
-    permissions: ['calls:read', 'calls:write'],
+    permissions: ['calls:read', 'calls:write', 'calls:export'],
   };
 };
 
@@ -88,7 +97,7 @@ const meWorkspace = (me: MeResponse, app: string | null, requested: string | nul
 export const useWorkspace = (): WorkspaceState => {
   const client = useApi();
   const [params, setParams] = useSearchParams();
-  const manual = client.connection.manualScope;
+  const manual = manualScopeOf(client.connection);
   const me = useQuery(meQueryOptions(client));
   // The page under the workspace is built in a render React may interrupt: built in one piece,
   // that first build is the longest task between the first paint and the first data.

@@ -1,7 +1,7 @@
 /**
- * Renders a component or a hook as the app would: a query client with test defaults, the stored
- * connection (signed in unless told otherwise) and its API client, polling, the announcer, and
- * the router at a given address. Answer its requests with `stubFetch`.
+ * Renders a component or a hook as the app would: a query client with test defaults, the
+ * connection (a stored token unless told otherwise, or a signed-in person's session) and its API
+ * client, polling, the announcer, and the router at a given address. Answer its requests with `stubFetch`.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook } from '@testing-library/react';
@@ -10,15 +10,39 @@ import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { AnnouncerProvider } from '../lib/announcer.js';
 import { ApiProvider } from '../lib/api/api-context.js';
 import { ConnectionProvider, useConnection } from '../lib/connection-context.js';
-import { forgetConnection, saveConnection, type Connection } from '../lib/connection.js';
+import { sessionKeys, type SignedInSession } from '../lib/api/auth-session.js';
+import { forgetConnection, saveConnection, type Connection, type SessionConnection, type TokenConnection } from '../lib/connection.js';
 import { PollingProvider } from '../lib/polling-context.js';
 
-export const TEST_CONNECTION: Connection = { baseURL: '', token: 't', remember: false };
+export const TEST_CONNECTION: TokenConnection = { kind: 'token', baseURL: '', token: 't', remember: false };
+
+/** A signed-in person's session, for `connection`; override the roles (and the rest) the test is about. */
+export const testSession = (overrides: Partial<Omit<SessionConnection, 'kind' | 'baseURL'>> = {}): SessionConnection => ({
+  kind: 'session',
+  baseURL: '',
+  csrfToken: 'csrf-test',
+  person: { subject: 'sub-ada', email: 'ada@example.com', name: 'Ada Lovelace' },
+  roles: ['supervisor'],
+  ...overrides,
+});
+
+/** What `GET /auth/session` answers for the session. */
+export const signedInAnswer = (session: SessionConnection): SignedInSession => ({
+  signedIn: true,
+  person: session.person,
+  roles: session.roles,
+  csrfToken: session.csrfToken,
+  expiresAt: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+  idleTimeoutSeconds: 1800,
+});
 
 export interface AppOptions {
   /** The address the router starts at; `/` by default. */
   url?: string;
-  /** The connection stored when the app starts; `null` for a browser that is signed out. */
+  /**
+   * The connection when the app starts: a token's is stored, a session's is the service's answer to
+   * `GET /auth/session` already in; `null` for a browser with neither (its start-up asks `/auth/session`: stub it).
+   */
   connection?: Connection | null;
 }
 
@@ -36,10 +60,11 @@ const LocationProbe = ({ onLocation }: { onLocation: (location: Location) => voi
 
 /** The providers around a test's subject, and where the router is now. */
 const appWrapper = ({ url = '/', connection = TEST_CONNECTION }: AppOptions = {}) => {
-  if (connection) saveConnection(connection);
+  if (connection?.kind === 'token') saveConnection(connection);
   else forgetConnection();
   // No retries unless a query asks for its own: a failure shows at once.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (connection?.kind === 'session') queryClient.setQueryData(sessionKeys.all, signedInAnswer(connection));
   let current = { pathname: '', search: '' };
   const onLocation = ({ pathname, search }: Location) => {
     current = { pathname, search };

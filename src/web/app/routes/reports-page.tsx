@@ -65,6 +65,7 @@ const ReportsView = ({
           intervalMinutes={settings.intervalMinutes}
           days={days}
           timeZone={timeZone}
+          canExport={workspace.permissions.includes('calls:export')}
         />
       ) : null}
     </div>

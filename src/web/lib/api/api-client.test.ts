@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from './api-client.js';
 
-const client = new ApiClient({ baseURL: '', token: 't', remember: false });
+const client = new ApiClient({ kind: 'token', baseURL: '', token: 't', remember: false });
 const schema = z.object({ n: z.number() });
 
 afterEach(() => {
@@ -37,5 +37,49 @@ describe('ApiClient.getConditional', () => {
     expect(onBody).not.toHaveBeenCalled();
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"n":', { status: 200 })));
     await expect(client.getConditional('/calls', schema, undefined, undefined, onBody)).rejects.toThrow(/does not match the API/);
+  });
+});
+
+describe('ApiClient credentials', () => {
+  const session = new ApiClient({
+    kind: 'session',
+    baseURL: '',
+    csrfToken: 'csrf-1',
+    person: { subject: 's', email: 'ada@example.com', name: 'Ada' },
+    roles: ['agent'],
+  });
+  const sent = () => {
+    const fetchSpy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json({ n: 1 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    return () => fetchSpy.mock.calls.map(([, init]) => ({ method: init?.method, headers: init?.headers as Record<string, string> }));
+  };
+
+  it("sends a session's CSRF token with each request that changes state, and never an Authorization header", async () => {
+    const requests = sent();
+    await session.get('/v1/me', schema);
+    await session.head('/v1/calls/export');
+    await session.post('/v1/calls', { remoteNumber: '1' }, { 'idempotency-key': 'k' });
+    await session.delete('/v1/calls/c1');
+    await session.postForAnswer('/auth/sign-out', schema);
+    const made = requests();
+    expect(made.map((r) => [r.method, r.headers['x-csrf-token']])).toEqual([
+      ['GET', undefined],
+      ['HEAD', undefined],
+      ['POST', 'csrf-1'],
+      ['DELETE', 'csrf-1'],
+      ['POST', 'csrf-1'],
+    ]);
+    expect(made.every((r) => !Object.keys(r.headers).some((name) => name.toLowerCase() === 'authorization'))).toBe(true);
+    expect(made[2]?.headers['idempotency-key']).toBe('k');
+  });
+
+  it("sends a token as the bearer, and no CSRF header", async () => {
+    const requests = sent();
+    await client.get('/v1/me', schema);
+    await client.post('/v1/calls', {});
+    expect(requests().map((r) => [r.headers.authorization, r.headers['x-csrf-token']])).toEqual([
+      ['Bearer t', undefined],
+      ['Bearer t', undefined],
+    ]);
   });
 });

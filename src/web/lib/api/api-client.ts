@@ -1,5 +1,9 @@
-/** The dashboard's HTTP client: bearer token, conditional GETs, responses parsed with the contract. */
+/**
+ * The dashboard's HTTP client: a token's bearer header, or a session's cookie (sent by the browser)
+ * with its CSRF token on every state-changing request; conditional GETs; responses parsed with the contract.
+ */
 import type { z } from 'zod';
+import { CSRF_HEADER } from '../../../contract/session.js';
 import type { Connection } from '../connection.js';
 import { ApiError, errorFromResponse } from './api-error.js';
 
@@ -23,6 +27,15 @@ const transportError = async (url: string): Promise<ApiError> => {
   return new ApiError('network_unreachable', `Cannot reach ${target.origin}: check the address and that the service is running.`);
 };
 
+/** The methods that change state: a session's request by one of them must prove it comes from this page. */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What proves who asks: the token, or (for a session, whose cookie the browser adds) the CSRF token where the method needs it. */
+const credentialHeaders = (connection: Connection, method: string): Record<string, string> => {
+  if (connection.kind === 'token') return { authorization: `Bearer ${connection.token}` };
+  return UNSAFE_METHODS.has(method.toUpperCase()) ? { [CSRF_HEADER]: connection.csrfToken } : {};
+};
+
 /** Every failure is an `ApiError` (a cancelled request aside), so queries and mutations can say so in their type. */
 export class ApiClient {
   constructor(readonly connection: Connection) {}
@@ -43,7 +56,7 @@ export class ApiClient {
       response = await fetch(url, {
         ...init,
         cache: 'no-store',
-        headers: { authorization: `Bearer ${this.connection.token}`, ...init.headers },
+        headers: { ...credentialHeaders(this.connection, init.method ?? 'GET'), ...init.headers },
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
@@ -112,6 +125,11 @@ export class ApiClient {
 
   async delete(path: string): Promise<void> {
     await this.send(path, { method: 'DELETE' });
+  }
+
+  /** POST without a body, whose answer the caller reads (where to go after signing out). */
+  async postForAnswer<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+    return this.parse(await this.send(path, { method: 'POST' }), schema);
   }
 
   async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {

@@ -13,7 +13,7 @@ describe('useApi', () => {
 
   it("gives the signed-in connection's client, which names the service", () => {
     const { result } = renderHookWithApp(() => useApi(), {
-      connection: { baseURL: 'https://calls.example.com', token: 't', remember: false },
+      connection: { kind: 'token', baseURL: 'https://calls.example.com', token: 't', remember: false },
     });
     expect(result.current.baseURL).toBe('https://calls.example.com');
     expect(result.current.url('/v1/me')).toBe('https://calls.example.com/v1/me');

@@ -42,7 +42,7 @@ const recorder = () => {
 };
 
 const openStream = (handlers: StreamHandlers) => {
-  const stream = new CallStream(new ApiClient({ baseURL: '', token: 't', remember: false }), target, handlers);
+  const stream = new CallStream(new ApiClient({ kind: 'token', baseURL: '', token: 't', remember: false }), target, handlers);
   const states: StreamState[] = [];
   stream.subscribe(() => states.push(stream.getState()));
   return { stream, states };
@@ -88,7 +88,7 @@ describe('CallStream', () => {
     });
     const seen: string[] = [];
     const { handlers } = recorder();
-    const stream = new CallStream(new ApiClient({ baseURL: '', token: 't', remember: false }), { ...target, include: ['agents'] }, {
+    const stream = new CallStream(new ApiClient({ kind: 'token', baseURL: '', token: 't', remember: false }), { ...target, include: ['agents'] }, {
       ...handlers,
       onAgents: (e) => seen.push(`agents ${e.agents.map((a) => a.state).join(',')}`),
       onAgentChanges: (e) => seen.push(`agent-changes ${e.upserted.map((a) => `${a.subscriberID} ${a.state}`).join(',')}`),

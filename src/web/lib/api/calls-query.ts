@@ -43,6 +43,8 @@ export const callKeys = {
   recentMissedAll: (baseURL: string) => [...callKeys.all, 'recent-missed', baseURL] as const,
   recentMissed: (baseURL: string, scope: ProviderScope, windowMs: number) =>
     [...callKeys.all, 'recent-missed', ...providerKey(baseURL, scope), windowMs] as const,
+  /** The calls of a day so far, from its start (epoch ms). */
+  since: (baseURL: string, scope: ProviderScope, from: number) => [...callKeys.all, 'since', ...providerKey(baseURL, scope), from] as const,
 };
 
 /** Age of the data on screen: the snapshot's age at receipt plus the time since. */

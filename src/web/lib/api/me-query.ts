@@ -1,7 +1,8 @@
-/** What the token may see (`/v1/me`), where the service offers it. */
+/** What the token or the signed-in person may see (`/v1/me`), where the service offers it. */
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { meResponseSchema } from '../../../contract/me.js';
 import { paths } from '../../../contract/paths.js';
+import { manualScopeOf } from '../connection.js';
 import type { ApiClient } from './api-client.js';
 
 export const meKeys = {
@@ -13,7 +14,7 @@ export const meKeys = {
 export const meQueryOptions = (client: ApiClient) =>
   queryOptions({
     queryKey: meKeys.service(client.baseURL),
-    queryFn: client.connection.manualScope ? skipToken : ({ signal }) => client.get(paths.me(), meResponseSchema, signal),
+    queryFn: manualScopeOf(client.connection) ? skipToken : ({ signal }) => client.get(paths.me(), meResponseSchema, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });

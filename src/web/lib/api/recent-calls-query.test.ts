@@ -109,7 +109,7 @@ describe('recentMissedCallsQueryOptions', () => {
           toDate: iso(NOW),
         }),
     });
-    const client = new ApiClient({ baseURL: '', token: 't', remember: false });
+    const client = new ApiClient({ kind: 'token', baseURL: '', token: 't', remember: false });
     const scope = { accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' };
     const data = await new QueryClient().fetchQuery(recentMissedCallsQueryOptions(client, scope, { enabled: true }));
 

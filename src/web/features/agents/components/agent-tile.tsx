@@ -19,7 +19,8 @@ export const StateTimer = ({ since }: { since: string }) => {
   return <span className="tabular">{formatDuration(Math.max(0, now - start))}</span>;
 };
 
-const Party = ({ agent }: { agent: Agent }) => {
+/** Whom the agent is on the phone with, the direction as icon and (for screen readers) word. */
+export const Party = ({ agent }: { agent: Agent }) => {
   const party = partyOf(agent);
   if (party === undefined) return null;
   return (

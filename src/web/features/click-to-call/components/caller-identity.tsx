@@ -1,6 +1,6 @@
 /**
- * Whom an agent's token places calls as, shown instead of the subscriber picker: the token
- * decides, so there is nothing to pick (a short choice when it names several subscribers).
+ * Whom an agent places calls as, shown instead of the subscriber picker: their token or their
+ * sign-in decides, so there is nothing to pick (a short choice when it names several subscribers).
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo, useId } from 'react';
@@ -15,7 +15,7 @@ interface CallerIdentityProps {
   controlId: string;
   scope: ProviderScope;
   providerName: string;
-  /** The token's subscribers, from `/v1/me`; never empty. */
+  /** The connection's subscribers, from `/v1/me`; never empty. */
   subscriberIDs: string[];
   value: string;
   error?: string;
@@ -41,7 +41,8 @@ export const CallerIdentity = memo(function CallerIdentity({
   const noteId = useId();
   const warningId = useId();
   const errorId = useId();
-  const listed = useQuery(subscribersQueryOptions(useApi(), scope));
+  const client = useApi();
+  const listed = useQuery(subscribersQueryOptions(client, scope));
   const find = (id: string) => listed.data?.subscribers.find((s) => s.providerSubscriberID === id);
   const selected = find(value);
   const missing = listed.data && !selected ? `${value} is not in ${providerName}'s list: the service will check it.` : undefined;
@@ -81,7 +82,7 @@ export const CallerIdentity = memo(function CallerIdentity({
         </select>
       )}
       <p id={noteId} className="text-xs text-muted">
-        Your token places calls only as {names.join(' or ')}.
+        {client.connection.kind === 'session' ? 'You place calls only as' : 'Your token places calls only as'} {names.join(' or ')}.
       </p>
       {warning ? (
         <p id={warningId} className="flex gap-1.5 rounded bg-warn-bg px-2 py-1 text-sm text-warn">

@@ -49,7 +49,7 @@ export const PhoneLinksOffer = () => {
         Numbers you click in your CRM, email or any web page open in this form, filled in. Nothing is dialed until you press Place
         call.
       </p>
-      {connection && !connection.remember ? (
+      {connection?.kind === 'token' && !connection.remember ? (
         <p className="text-xs text-muted">Sign in with “Remember on this device”, or each link asks for your token first.</p>
       ) : null}
       {state.status === 'asked' ? <p className="text-ink">{ASKED}</p> : null}

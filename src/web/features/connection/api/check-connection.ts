@@ -4,11 +4,11 @@ import { meResponseSchema } from '../../../../contract/me.js';
 import { paths } from '../../../../contract/paths.js';
 import { ApiClient } from '../../../lib/api/api-client.js';
 import { ApiError } from '../../../lib/api/api-error.js';
-import type { Connection, ManualScope } from '../../../lib/connection.js';
+import type { ManualScope, TokenConnection } from '../../../lib/connection.js';
 
-export type ConnectionCheck = { ok: true; connection: Connection } | { ok: false; error: ApiError; needsScope: boolean };
+export type ConnectionCheck = { ok: true; connection: TokenConnection } | { ok: false; error: ApiError; needsScope: boolean };
 
-export const checkConnection = async (connection: Connection, manualScope?: ManualScope): Promise<ConnectionCheck> => {
+export const checkConnection = async (connection: TokenConnection, manualScope?: ManualScope): Promise<ConnectionCheck> => {
   const client = new ApiClient(connection);
   try {
     if (manualScope) {

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner.js';
 import { Button } from '../../../components/ui/button.js';
-import type { Connection, ManualScope } from '../../../lib/connection.js';
+import type { ManualScope, TokenConnection } from '../../../lib/connection.js';
 import { normalizeBaseURL } from '../../../lib/connection.js';
 import { checkConnection, connectionMessage } from '../api/check-connection.js';
 
@@ -22,7 +22,7 @@ const Field = ({ label, hint, children, id }: { label: string; hint?: string; ch
   </div>
 );
 
-export const ConnectForm = ({ onConnected, initial }: { onConnected: (connection: Connection) => void; initial?: Partial<Connection> }) => {
+export const ConnectForm = ({ onConnected, initial }: { onConnected: (connection: TokenConnection) => void; initial?: Partial<TokenConnection> }) => {
   const id = useId();
   const [baseURL, setBaseURL] = useState(initial?.baseURL ?? '');
   const [token, setToken] = useState('');
@@ -57,7 +57,7 @@ export const ConnectForm = ({ onConnected, initial }: { onConnected: (connection
     }
     setChecking(true);
     setError(undefined);
-    const result = await checkConnection({ baseURL: address, token: token.trim(), remember }, manualScope);
+    const result = await checkConnection({ kind: 'token', baseURL: address, token: token.trim(), remember }, manualScope);
     setChecking(false);
     if (result.ok) return onConnected(result.connection);
     if (result.needsScope) {

@@ -1,4 +1,4 @@
-/** The supervisor's table of live calls: filtered, searched and sorted from the URL, virtualised, exportable. */
+/** The table of calls (the supervisor's live ones, an agent's of the day): filtered, searched and sorted from the URL, virtualised, exportable. */
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
@@ -54,12 +54,20 @@ const LoadingRows = () => (
   </div>
 );
 
-const EmptyState = ({ total, onClearFilters }: { total: number; onClearFilters: () => void }) => (
+/** What an empty list means: the live view's has no call right now; an agent's desk lists the day's. */
+export interface EmptyListText {
+  title: string;
+  detail: string;
+}
+
+const NO_LIVE_CALLS: EmptyListText = { title: 'No calls right now', detail: 'New calls appear here as soon as they start ringing.' };
+
+const EmptyState = ({ total, empty, onClearFilters }: { total: number; empty: EmptyListText; onClearFilters: () => void }) => (
   <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-line px-4 py-10 text-center">
     {total === 0 ? (
       <>
-        <p className="font-medium">No calls right now</p>
-        <p className="text-sm text-muted">New calls appear here as soon as they start ringing.</p>
+        <p className="font-medium">{empty.title}</p>
+        <p className="text-sm text-muted">{empty.detail}</p>
       </>
     ) : (
       <>
@@ -82,6 +90,8 @@ export const LiveCallsTable = ({
   showProvider,
   loading,
   endCall,
+  title = 'Call list',
+  empty = NO_LIVE_CALLS,
 }: {
   calls: CallRecord[];
   timeZone: string;
@@ -89,6 +99,9 @@ export const LiveCallsTable = ({
   loading: boolean;
   /** For a token that may end calls: the row action. */
   endCall?: EndCallOffer;
+  title?: string;
+  /** What the list says when there is no call at all. */
+  empty?: EmptyListText;
 }) => {
   const params = useTableParams();
   const [thresholds] = useThresholds();
@@ -136,7 +149,7 @@ export const LiveCallsTable = ({
   };
 
   return (
-    <Panel title="Call list" id={CALL_LIST_ID}>
+    <Panel title={title} id={CALL_LIST_ID}>
       <div className="flex flex-col gap-3">
         <TableToolbar
           calls={calls}
@@ -159,7 +172,7 @@ export const LiveCallsTable = ({
         {loading ? (
           <LoadingRows />
         ) : rows.length === 0 ? (
-          <EmptyState total={calls.length} onClearFilters={clearFilters} />
+          <EmptyState total={calls.length} empty={empty} onClearFilters={clearFilters} />
         ) : (
           <VirtualCallTable rows={rows} columns={columns} context={context} sort={params.sort} onSort={params.setSort} />
         )}

@@ -15,6 +15,7 @@ const props = {
   intervalMinutes: 60 as const,
   days: { fromDay: '2026-11-26', toDay: '2026-11-26' },
   timeZone: 'UTC',
+  canExport: true,
 };
 const BASE = '/v1/accounts/:accountID/applications/:applicationID/provider/:providerID/reports';
 
@@ -115,5 +116,17 @@ describe('ReportsDashboard', () => {
     await user.click(within(panel).getByRole('button', { name: 'Next rows' }));
     expect(within(panel).getByText('Rows 101–130 of 130')).toBeInTheDocument();
     expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('Agent 000 (200)');
+  });
+
+  it('offers "Export all calls" only to a connection that may export', async () => {
+    stubFetch({
+      [`GET ${BASE}/intervals`]: () => Response.json(quietDay),
+      [`GET ${BASE}/agents`]: () => Response.json(agentReport([])),
+    });
+    const view = renderWithApp(<ReportsDashboard {...props} canExport={false} />);
+    expect(await screen.findByText('No call was offered to these queues in this range.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Export all calls' })).not.toBeInTheDocument();
+    view.rerender(<ReportsDashboard {...props} />);
+    expect(screen.getByRole('region', { name: 'Export all calls' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-/** The reports for one provider, range, interval and queues: the interval panels, agents' time and the export, each with its states. */
+/** The reports for one provider, range, interval and queues: the interval panels, agents' time and (with `calls:export`) the export, each with its states. */
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
@@ -18,6 +18,8 @@ export interface ReportsDashboardProps {
   intervalMinutes: IntervalMinutes;
   days: { fromDay: string; toDay: string };
   timeZone: string;
+  /** Whether "Export all calls" is offered: the connection holds `calls:export`. */
+  canExport: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ const Pending = ({ title, error }: { title: string; error: Error | null }) => (
 );
 
 /** Drawn again only when what it shows changes: the page around it renders at every tick of the clock. */
-export const ReportsDashboard = memo(({ scope, request, intervalMinutes, days, timeZone }: ReportsDashboardProps) => {
+export const ReportsDashboard = memo(({ scope, request, intervalMinutes, days, timeZone, canExport }: ReportsDashboardProps) => {
   const client = useApi();
   const intervals = useQuery(intervalReportQueryOptions(client, scope, request, intervalMinutes));
   const agents = useQuery(agentReportQueryOptions(client, scope, request));
@@ -68,7 +70,7 @@ export const ReportsDashboard = memo(({ scope, request, intervalMinutes, days, t
         </div>
       )}
       {agents.data ? <AgentTimePanel report={agents.data} /> : <Pending title="Agents' time" error={agents.error} />}
-      <ExportCalls scope={scope} request={request} days={days} timeZone={timeZone} />
+      {canExport ? <ExportCalls scope={scope} request={request} days={days} timeZone={timeZone} /> : null}
     </div>
   );
 });
