@@ -72,6 +72,10 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API comes from a running service (npm start), 8080 unless CALLBOARD_API says otherwise.
-    proxy: { '/v1': process.env.CALLBOARD_API ?? 'http://127.0.0.1:8080', '/healthz': process.env.CALLBOARD_API ?? 'http://127.0.0.1:8080' },
+    proxy: {
+      '/v1': process.env.CALLBOARD_API ?? 'http://127.0.0.1:8080',
+      '/auth': process.env.CALLBOARD_API ?? 'http://127.0.0.1:8080',
+      '/healthz': process.env.CALLBOARD_API ?? 'http://127.0.0.1:8080',
+    },
   },
 });

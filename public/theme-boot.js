@@ -8,7 +8,7 @@
   var asked = new URLSearchParams(location.search).get('theme');
   var fromAddress = asked === 'light' || asked === 'dark' ? asked : undefined;
   if (path === '/wallboard' && !fromAddress) fromAddress = 'dark';
-  if (path !== '/wallboard' && path !== '/connect') fromAddress = undefined;
+  if (path !== '/wallboard' && path !== '/connect' && path !== '/sign-in') fromAddress = undefined;
   var stored;
   try {
     stored = localStorage.getItem('callboard.theme');
