@@ -98,10 +98,18 @@ test('each role signs in through the identity provider and lands where their wor
     await expect(banner.getByText(landing.name).first()).toBeVisible();
     await expect(banner.getByText(landing.role).first()).toBeVisible();
     await expect(banner.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    // Nothing of the session is readable by the page: the cookie is httpOnly, and no connection (token) is stored.
-    const stored = await page.evaluate(() => ({ cookie: document.cookie, keys: [...Object.keys(localStorage), ...Object.keys(sessionStorage)] }));
+    // Nothing of the session is readable by the page (the cookie is httpOnly), and neither the session nor its CSRF token is stored.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'callboard-session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const answer = sessionResponseSchema.parse(await (await page.request.get(`${demo.url}${authPaths.session()}`)).json());
+    if (!answer.signedIn) throw new Error(`${landing.login} is not signed in`);
+    const stored = await page.evaluate(() => ({
+      cookie: document.cookie,
+      values: [...Object.values(localStorage), ...Object.values(sessionStorage)].join('\n'),
+    }));
     expect(stored.cookie).toBe('');
-    expect(stored.keys.filter((key) => key === 'callboard.connection')).toEqual([]);
+    expect(stored.values).not.toContain(cookie?.value);
+    expect(stored.values).not.toContain(answer.csrfToken);
     if (landing.login === 'agent') {
       await page.screenshot({ path: `${SHOTS}/sign-in-my-desk-1280.png` });
       await expectNoSeriousA11yViolations(page);

@@ -72,6 +72,7 @@ answerQuestions({
       roles: [question.role as Grants['roles'][number]],
       queues: (question.queues as string[] | undefined) ?? '*',
       subscribers: [],
+      controlQueues: (question.queues as string[] | undefined) ?? '*',
     };
     const now = Date.now();
     await history.sessions.create({

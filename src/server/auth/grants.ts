@@ -19,6 +19,11 @@ export interface Grants {
   queues: '*' | string[];
   /** An agent's own subscribers: they see these subscribers' calls and place calls as them. */
   subscribers: SubscriberBinding[];
+  /**
+   * Where they may end calls: a supervisor's queues ("*" for an admin, or a supervisor of every
+   * queue). What they see through another role (an analyst's queues) gives no control there.
+   */
+  controlQueues: '*' | string[];
 }
 
 const ROLE_ORDER: readonly Role[] = ['admin', 'supervisor', 'analyst', 'agent'];
@@ -39,7 +44,12 @@ export const grantsOfGroups = (mappings: readonly RoleMapping[], groups: readonl
       mapping.role === 'admin' || ((mapping.role === 'supervisor' || mapping.role === 'analyst') && mapping.queues === undefined),
   );
   const queues = everyQueue ? '*' : [...new Set(held.flatMap((mapping) => mapping.queues ?? []))].sort();
-  return { roles, queues };
+  const supervising = held.filter((mapping) => mapping.role === 'supervisor');
+  const controlQueues =
+    roles.includes('admin') || supervising.some((mapping) => mapping.queues === undefined)
+      ? '*'
+      : [...new Set(supervising.flatMap((mapping) => mapping.queues ?? []))].sort();
+  return { roles, queues, controlQueues };
 };
 
 export const permissionsOf = (roles: readonly Role[]): Set<Permission> =>

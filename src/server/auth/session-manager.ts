@@ -81,8 +81,8 @@ export class SessionManager {
     return session.ended_at === null && session.expires_at > now && session.last_seen_at + this.idleMs > now;
   }
 
-  /** The principal of a session's cookie value; undefined when there is no such session or it ended. */
-  async principalOf(sessionID: string): Promise<Principal | undefined> {
+  /** The principal of a session's cookie value; 'ended' for a session that was and is no more, undefined for none at all. */
+  async principalOf(sessionID: string): Promise<Principal | 'ended' | undefined> {
     const digest = sessionDigest(sessionID);
     const now = this.clock.now();
     let cached = this.cache.get(digest);
@@ -98,7 +98,7 @@ export class SessionManager {
       if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
     }
     const { session } = cached;
-    if (!this.isOpen(session, now)) return undefined;
+    if (!this.isOpen(session, now)) return 'ended';
     if (now - session.last_seen_at >= this.touchEveryMs) {
       session.last_seen_at = now;
       this.table
@@ -197,6 +197,8 @@ export const principalOfSession = (session: StoredSession): Principal => {
       email: session.email,
       name: session.name,
       roles: grants.roles,
+      subscribers,
+      ...(grants.controlQueues === '*' ? {} : { controlQueues: new Set(grants.controlQueues) }),
       sessionID: session.id_digest,
       csrfToken: session.csrf_token,
     },

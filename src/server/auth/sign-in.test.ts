@@ -42,12 +42,17 @@ const PEOPLE = [
   { login: 'root', email: 'root@acme.example', name: 'Root Admin', groups: ['admins'] },
   { login: 'nobody', email: 'nobody@acme.example', name: 'No Role', groups: ['everyone'] },
   { login: 'ghost', email: 'ghost@acme.example', name: 'Ghost Agent', groups: ['agents'] },
+  // Supervises Support, and reads every queue as an analyst: sees all, ends calls in Support only.
+  { login: 'mix', email: 'mix@acme.example', name: 'Max Mixed', groups: ['support-leads', 'all-analysts'] },
+  // An agent who also reads every queue: sees all, places calls as their own subscriber only.
+  { login: 'ada-reads', email: 'ada@acme.example', name: 'Ada Reads', groups: ['agents', 'all-analysts'] },
 ];
 
 const ROLES: { group: string; role: Role; queues?: string[] }[] = [
   { group: 'support-leads', role: 'supervisor', queues: ['support'] },
   { group: 'agents', role: 'agent' },
   { group: 'sales-analysts', role: 'analyst', queues: ['sales'] },
+  { group: 'all-analysts', role: 'analyst' },
   { group: 'admins', role: 'admin' },
 ];
 
@@ -310,6 +315,11 @@ describe('signing in with a real OpenID provider', () => {
     }
     const signOut = await asPerson(session).send('POST', authPaths.signOut(), { origin: ORIGIN });
     expect(signOut.statusCode).toBe(403);
+    // Another site's link or form (a top-level GET of an export, say) is refused by its Fetch Metadata.
+    const crossSite = await asPerson(session).send('DELETE', paths.call(scope, 'support-bob'), { origin: ORIGIN, 'x-csrf-token': csrf, 'sec-fetch-site': 'cross-site' });
+    expect([crossSite.statusCode, crossSite.json().code]).toEqual([403, 'csrf_failed']);
+    const linked = await one.app.inject({ method: 'GET', url: `${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23`, headers: { cookie: `${names.session}=${session}`, 'sec-fetch-site': 'cross-site' } });
+    expect([linked.statusCode, linked.json().code]).toEqual([403, 'csrf_failed']);
     // With both, the same request goes through: the check is what refused it.
     const ended = await asPerson(session).send('DELETE', paths.call(scope, 'support-bob'), {
       origin: ORIGIN,
@@ -365,6 +375,31 @@ describe('signing in with a real OpenID provider', () => {
     expect((await sup.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23`)).statusCode).toBe(403);
   });
 
+  it('gives control only where a person supervises, whatever else they may read', async () => {
+    await one.app.providers.syncAll();
+    const session = (await signIn('mix')).session as string;
+    const mix = asPerson(session);
+    const csrf = await csrfOf(session);
+    const list = (await mix.get(paths.listCalls(scope))).json() as { calls: { callID: string }[] };
+    expect(list.calls.map((call) => call.callID)).toContain('sales-bob');
+    const sales = await mix.send('DELETE', paths.call(scope, 'sales-bob'), { origin: ORIGIN, 'x-csrf-token': csrf });
+    expect([sales.statusCode, sales.json().code]).toEqual([403, 'forbidden']);
+    expect((await mix.send('DELETE', paths.call(scope, 'support-bob'), { origin: ORIGIN, 'x-csrf-token': csrf })).statusCode).toBe(204);
+  });
+
+  it('lets an agent who reads every queue still place calls as themselves, and only as themselves', async () => {
+    one.phone.subscribers = [subscriber('agt-1', 'ada@acme.example'), subscriber('agt-2', 'bob@acme.example')];
+    const session = (await signIn('ada-reads')).session as string;
+    const ada = asPerson(session);
+    const csrf = await csrfOf(session);
+    const call = (as: string) =>
+      ada.send('POST', paths.makeCall(scope), { origin: ORIGIN, 'x-csrf-token': csrf, 'content-type': 'application/json' }, JSON.stringify({ providerSubscriberID: as, remoteNumber: '15555550123' }));
+    expect((await call('agt-1')).statusCode).toBe(204);
+    expect((await call('agt-2')).json()).toMatchObject({ code: 'subscriber_not_allowed' });
+    const placed = (await one.store.callActions(scope, '')).filter((action) => action.action === 'place');
+    expect(placed.at(-1)).toMatchObject({ actor: 'ada@acme.example', actorSubject: 'ada-reads', outcome: 'done', detail: 'as subscriber agt-1 to 15555550123' });
+  });
+
   it("lets an analyst export their queues' calls only, and names them in the audit", async () => {
     const ana = asPerson((await signIn('ana')).session as string);
     const file = await ana.get(`${paths.callExport(scope)}?fromDate=2026-11-21&toDate=2026-11-23&format=ndjson`);
@@ -410,6 +445,14 @@ describe('signing in with a real OpenID provider', () => {
       };
       stream.close();
     }
+    // Resumed, a cut stream starts again from its snapshot: what it sent before went with the old connection.
+    const first = await openStream(url, { cookie: `${names.session}=${(await signIn('sup')).session}` });
+    const cursor = (await first.next((event) => event.event === 'queues')).id as string;
+    first.close();
+    const resumed = await openStream(url, { cookie: `${names.session}=${(await signIn('sup')).session}`, 'last-event-id': cursor });
+    const again = JSON.parse((await resumed.next((event) => event.event === 'snapshot')).data) as { calls: { callID: string }[] };
+    expect(again.calls.map((call) => call.callID).sort()).toEqual(['support-ada', 'support-bob']);
+    resumed.close();
     expect(seen).toEqual({
       sup: { calls: ['support-ada', 'support-bob'], agents: ['agt-1', 'agt-2'], queues: ['support'], unqueued: false },
       ada: { calls: ['direct-ada', 'support-ada'], agents: ['agt-1'], queues: [], unqueued: false },
@@ -436,6 +479,9 @@ describe('signing in with a real OpenID provider', () => {
     expect(Date.now() - endedAt).toBeLessThan(1000 + RECHECK_MS);
     clock.advance(RECHECK_MS);
     expect((await asPerson(session, two.app).get(paths.me())).statusCode).toBe(401);
+    // A session that was real and ended is no guess: a shift's tabs behind one address get 401s, never 429s.
+    const answers = await Promise.all(Array.from({ length: 40 }, () => asPerson(session, two.app).get(paths.me())));
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([401]));
   });
 
   it('lets an admin list and revoke sessions, seen at the other instance within a second', async () => {
@@ -541,7 +587,7 @@ describe('the auth config', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({
-        path: ['auth', 'oidc', 'roles', 4, 'queues', 1],
+        path: ['auth', 'oidc', 'roles', 5, 'queues', 1],
         message: 'no queue "returns" in account "acme": its queues are sales, support',
       }),
     ]);

@@ -8,6 +8,10 @@ import type { ServiceConfig } from '../config/config-schema.js';
 /** A person signed in with the identity provider, behind a request. */
 export interface SignedInPerson extends Person {
   roles: readonly Role[];
+  /** An agent's own subscribers per provider (`providerKey`): whom they place calls as there. */
+  subscribers: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The queues whose calls they may end; absent, any call they see (an admin, a supervisor of every queue). */
+  controlQueues?: ReadonlySet<string>;
   /** The session's handle (the digest of its cookie), to end it at sign-out. */
   sessionID: string;
   csrfToken: string;

@@ -29,6 +29,13 @@ declare module 'fastify' {
   }
 }
 
+/** A session that existed and has ended: answered 401, and not counted as a guess. */
+class SessionEnded extends Error {
+  constructor() {
+    super('Your session has ended (signed out, timed out or revoked): sign in again.');
+  }
+}
+
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /** Source addresses whose failed attempts are remembered at once; past it, the quiet ones are forgotten first. */
@@ -88,7 +95,7 @@ const watchSessionStreams = (manager: SessionManager, log: FastifyInstance['log'
       return new Set(ids);
     });
     for (const id of ids) if (!live.has(id)) for (const end of open.get(id) ?? []) end();
-    await manager.keepUsed([...live]);
+    await manager.keepUsed([...live]).catch((error: unknown) => log.warn({ err: error }, "people's streams could not be counted as their sessions' use"));
   };
   const tick = () => {
     timer = open.size === 0 ? undefined : setTimeout(() => void check().finally(tick), RECHECK_MS);
@@ -126,16 +133,27 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!sessions || request.headers.authorization !== undefined) return undefined;
     const presented = cookieValue(request.headers.cookie, sessions.cookieName);
     if (presented === undefined) return undefined;
-    const principal = await sessions.manager.principalOf(presented);
-    if (!principal) throw unauthorized('Your session has ended (signed out, timed out or revoked): sign in again.', 'Bearer realm="callboard"');
-    return principal;
+    // Only this site's own pages may use a session: another site's link, form or frame is refused (Fetch Metadata).
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      throw new ApiProblem('csrf_failed', `A signed-in browser's request must come from this site's own pages: it came ${site === 'cross-site' ? 'from another site' : `as "${site}"`}.`);
+    const found = await sessions.manager.principalOf(presented);
+    if (found === 'ended') throw new SessionEnded();
+    if (!found) throw unauthorized('Your session has ended (signed out, timed out or revoked): sign in again.', 'Bearer realm="callboard"');
+    return found;
   };
 
-  /** A wrong token or ended session answers 401 until its address used up its allowance, then 429 until it refills. */
+  /**
+   * A wrong token or unknown session answers 401 until its address used up its allowance, then 429
+   * until it refills. A session that was real and ended is no guess: always a 401 (a shift's tabs
+   * behind one address time out together), as is anything that is not a refusal (a database down).
+   */
   const authenticateOrThrottle = async (request: FastifyRequest): Promise<Principal> => {
     try {
       return (await authenticateSession(request)) ?? authenticate(options.tokens, request.headers.authorization, request.raw.socket);
     } catch (error) {
+      if (error instanceof SessionEnded) throw unauthorized(error.message, 'Bearer realm="callboard"');
+      if (!(error instanceof ApiProblem) || error.code !== 'unauthorized') throw error;
       const decision = failures.take(request.ip);
       if (decision.allowed) throw error;
       throw new ApiProblem(
@@ -158,7 +176,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     request.principal = principal;
     if (request.routeOptions.config.stream) {
       if (principal.person && streams) {
-        const forget = streams.add(principal.person.sessionID, () => reply.raw.end());
+        // Cut, not ended: the stream's own writer sees the close and stops; the browser reconnects and is told 401.
+        const forget = streams.add(principal.person.sessionID, () => reply.raw.destroy());
         reply.raw.once('close', forget);
       }
       return;

@@ -104,7 +104,7 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
     const names = cookieNames(setup.auth.publicURL.startsWith('https:'));
     const presented = cookieValue(request.headers.cookie, names.session);
     const principal = presented === undefined ? undefined : await setup.sessions.principalOf(presented);
-    return principal ? setup.sessions.describe(principal) : { signedIn: false, signIn: { label: setup.auth.oidc.label } };
+    return typeof principal === 'object' ? setup.sessions.describe(principal) : { signedIn: false, signIn: { label: setup.auth.oidc.label } };
   });
 
   if (!setup) return;
@@ -193,7 +193,7 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
 
   const grantsOf = async (claims: Record<string, unknown>, email: string): Promise<Grants> => {
     const groups = groupsOfClaim(claimAt(claims, auth.oidc.claims.groups));
-    const { roles, queues } = grantsOfGroups(auth.oidc.roles, groups);
+    const { roles, queues, controlQueues } = grantsOfGroups(auth.oidc.roles, groups);
     if (roles.length === 0)
       throw new SignInFailure(
         'no_role',
@@ -205,7 +205,7 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
     const subscribers = roles.includes('agent') && claims.email_verified !== false ? await bindingsOf(email) : [];
     if (roles.length === 1 && roles[0] === 'agent' && subscribers.length === 0)
       throw new SignInFailure('no_subscriber', 'an agent whose email matches no subscriber of any provider');
-    return { roles, queues, subscribers };
+    return { roles, queues, subscribers, controlQueues };
   };
 
   app.get(authPaths.callback(), { config: { doc: callbackDoc } }, async (request, reply) => {
@@ -255,7 +255,8 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
   app.post(authPaths.signOut(), { config: { doc: signOutDoc } }, async (request, reply): Promise<SignOutResponse> => {
     const signedOut = `${auth.publicURL.replace(/\/$/, '')}/sign-in?signedOut=1`;
     const presented = cookieValue(request.headers.cookie, names.session);
-    const principal = presented === undefined ? undefined : await sessions.principalOf(presented);
+    const found = presented === undefined ? undefined : await sessions.principalOf(presented);
+    const principal = typeof found === 'object' ? found : undefined;
     reply.header('cache-control', 'no-store');
     if (!principal?.person) return { redirectTo: '/sign-in?signedOut=1' };
     checkCsrf(request, principal.person.csrfToken, origin);

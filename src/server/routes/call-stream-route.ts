@@ -388,12 +388,15 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
     const principal = request.principal;
     // What a person who sees only some calls may see of each provider; nothing to cut for everyone else.
     const seen = (runtime: ProviderRuntime) => resolveQueueSelection(runtime, undefined, principal);
-    const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resume?.get(runtime.config.id), seen(runtime)));
+    // A stream cut to a view starts from a snapshot even when it resumes: what it sent before (to tell
+    // a call that leaves the view as removed) went with the old connection.
+    const resumed = principal.view === undefined ? resume : undefined;
+    const starts = runtimes.map((runtime) => followProvider(stream, cursor, runtime, resumed?.get(runtime.config.id), seen(runtime)));
     if (query.data.include?.has('agents'))
       starts.push(
         ...runtimes.map((runtime) => {
           const visible = visibleSubscribers(runtime, principal);
-          return followAgents(stream, cursor, runtime, resume?.get(agentsKey(runtime.config.id)), visible && agentsView(visible));
+          return followAgents(stream, cursor, runtime, resumed?.get(agentsKey(runtime.config.id)), visible && agentsView(visible));
         }),
       );
     if (query.data.include?.has('queues'))
@@ -403,7 +406,7 @@ export const callStreamRoute = async (app: FastifyInstance, { registry, heartbea
             stream,
             cursor,
             runtime,
-            resume?.get(queuesKey(runtime.config.id)),
+            resumed?.get(queuesKey(runtime.config.id)),
             principal.view && queuesView(new Set(visibleQueueIDs(runtime, principal))),
           ),
         ),

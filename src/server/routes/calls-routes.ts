@@ -243,16 +243,22 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const actor = actorOf(request.principal);
     const { providerSubscriberID, remoteNumber } = body.data;
     const detail = `as subscriber ${providerSubscriberID} to ${remoteNumber}`;
+    // The audit never stands in for the placement's own outcome: a call placed stays placed (no second
+    // one on a retry) and a failure keeps its own problem, whatever becomes of the audit's write.
+    const audit = (at: number, outcome: { outcome: string; detail?: string }) =>
+      history
+        .recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, ...outcome })
+        .catch((error: unknown) => request.log.error({ err: error, audit: { ...actor, action: 'place', ...outcome } }, 'a placed call was not written to the audit trail'));
     const place = async () => {
       const at = clock.now();
       try {
         await runtime.placeCall(body.data);
       } catch (error) {
-        await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, ...outcomeOf(error) });
+        await audit(at, outcomeOf(error));
         throw error;
       }
       request.log.info({ audit: { provider: runtime.config.id, ...actor, action: 'place', detail } }, 'a call was placed');
-      await history.recordCallAction(runtime.scope, { callID: '', action: 'place', ...actor, at, outcome: 'done', detail });
+      await audit(at, { outcome: 'done', detail });
     };
 
     const keyHeader = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -283,6 +289,12 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const visible = resolveQueueSelection(runtime, undefined, request.principal);
     if (!call || (visible && !selects(visible, call)))
       throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
+    const controls = request.principal.person?.controlQueues;
+    if (controls && (call.queueID === undefined || !controls.has(call.queueID)))
+      throw new ApiProblem(
+        'forbidden',
+        `You may end calls only in the queues you supervise (${[...controls].join(', ') || 'none'}): call "${callID}" is ${call.queueID === undefined ? 'in no queue' : `in queue "${call.queueID}"`}.`,
+      );
     if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${iso(call.endedAt)}.`);
 
     const actor = actorOf(request.principal);

@@ -35,7 +35,7 @@ const quoted = (ids: ReadonlySet<string>) => [...ids].map((id) => `"${id}"`).joi
 
 /** An agent's token places calls only as its own subscriber(s), a signed-in agent only as theirs at this provider; the refusal names the field to fix. */
 export const requireCallerAllowed = (principal: Principal, providerSubscriberID: string, scope: ProviderScope): void => {
-  const allowed = principal.person && principal.subscribers !== '*' ? (principal.view?.subscribers.get(providerKey(scope)) ?? new Set<string>()) : principal.subscribers;
+  const allowed = principal.person && principal.subscribers !== '*' ? (principal.person.subscribers.get(providerKey(scope)) ?? new Set<string>()) : principal.subscribers;
   if (allowed !== '*' && allowed.size === 0)
     throw new ApiProblem('subscriber_not_allowed', `${asker(principal)} places calls as no subscriber of this provider.`, {
       errors: [{ field: 'providerSubscriberID', message: 'no subscriber here is yours' }],

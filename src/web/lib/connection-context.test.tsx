@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test-support/fetch-stub.js';
 import { renderHookWithApp, signedInAnswer, testSession } from '../test-support/render.js';
+import { ApiError } from './api/api-error.js';
 import { SESSION_ENDED_REASON, useConnection } from './connection-context.js';
 
 afterEach(() => {
@@ -48,5 +50,17 @@ describe('ConnectionProvider', () => {
     await waitFor(() => expect(result.current.connection).toMatchObject({ kind: 'session', csrfToken: 'csrf-new' }));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(sessionStorage.length + localStorage.length).toBe(0);
+  });
+
+  it("takes the session's new CSRF token when a change is refused as cross-site (signed in again in another tab)", async () => {
+    stubFetch({ 'GET /auth/session': () => Response.json(signedInAnswer(testSession({ csrfToken: 'csrf-new' }))) });
+    const { result } = renderHookWithApp(() => ({ connection: useConnection().connection, queryClient: useQueryClient() }), {
+      connection: testSession({ csrfToken: 'csrf-old' }),
+    });
+    const refused = result.current.queryClient.getMutationCache().build(result.current.queryClient, {
+      mutationFn: () => Promise.reject(new ApiError('csrf_failed', 'Send the session\'s CSRF token.', 403)),
+    });
+    await act(() => refused.execute(undefined).catch(() => undefined));
+    await waitFor(() => expect(result.current.connection).toMatchObject({ kind: 'session', csrfToken: 'csrf-new' }));
   });
 });

@@ -48,6 +48,7 @@ const initialState = (): ConnectionState => {
 };
 
 const isSessionEnd = (error: unknown): boolean => error instanceof ApiError && (error.code === 'unauthorized' || error.status === 401);
+const isStaleCsrf = (error: unknown): boolean => error instanceof ApiError && error.code === 'csrf_failed';
 
 /** The first 401 of any query or mutation ends a session: whichever page is open, it goes to the sign-in. */
 const useSessionEnd = (queryClient: QueryClient, connection: Connection | undefined, onEnd: () => void) =>
@@ -63,7 +64,10 @@ const useSessionEnd = (queryClient: QueryClient, connection: Connection | undefi
       if (event.type === 'updated' && (event.action.type === 'error' || event.action.type === 'failed')) end(event.action.error);
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') end(event.action.error);
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      end(event.action.error);
+      // Signed out and in again in another tab: this tab holds the old session's CSRF token (and person). Ask again.
+      if (isStaleCsrf(event.action.error)) void queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
     });
     return () => {
       stopQueries();
