@@ -23,6 +23,7 @@ export const SYSTEM_NEEDS = {
   chromium: { for: 'the browser tests', package: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   kamailio: { for: 'the real SIP calls', package: 'kamailio', present: () => onPath('kamailio') || existsSync('/usr/sbin/kamailio') },
   baresip: { for: 'the real SIP calls', package: 'baresip-core', present: () => onPath('baresip') },
+  rtpengine: { for: 'the media relay of the real SIP calls (ng protocol, silent listening)', package: 'rtpengine-daemon', present: () => onPath('rtpengine') },
   postgresql: { for: 'the PostgreSQL run of the service suite and the cluster', package: 'postgresql', present: () => postgresBinDir() !== undefined },
   haproxy: { for: 'the load balancer in front of a cluster', package: 'haproxy', present: () => onPath('haproxy') || existsSync('/usr/sbin/haproxy') },
 };

@@ -1,0 +1,53 @@
+/**
+ * rtpengine (Debian's `rtpengine-daemon`) as a program of the test bed: in userspace (`--table=-1`,
+ * no kernel module, no systemd), on 127.0.0.1, its ng control port and media ports from a free
+ * block, ready once it answers an ng `ping`.
+ */
+import { NgClient } from '../../server/providers/kamailio/rtpengine/ng-client.js';
+import { findProgram, startProgram, type RunningProgram } from '../child-process.js';
+import { freePortBlock } from '../free-ports.js';
+
+export interface RunningRtpengine {
+  readonly ngPort: number;
+  readonly program: RunningProgram;
+  stop(): Promise<void>;
+}
+
+/** Media ports per rtpengine: two per stream side, a few calls and their listeners. */
+const MEDIA_PORTS = 200;
+const READY_WITHIN_MS = 10_000;
+
+export const startRtpengine = async (): Promise<RunningRtpengine> => {
+  const path = findProgram('rtpengine', 'install Debian\'s rtpengine-daemon (npm test does, as root)');
+  const base = await freePortBlock(1 + MEDIA_PORTS);
+  const ngPort = base;
+  const program = startProgram('rtpengine', path, [
+    '--foreground',
+    '--table=-1',
+    '--interface=127.0.0.1',
+    `--listen-ng=127.0.0.1:${ngPort}`,
+    `--port-min=${base + 1}`,
+    `--port-max=${base + MEDIA_PORTS}`,
+    '--log-stderr',
+    '--log-level=5',
+  ], process.cwd());
+  const client = new NgClient({ host: '127.0.0.1', port: ngPort, attemptTimeoutMs: 200, attempts: 1 });
+  const deadline = Date.now() + READY_WITHIN_MS;
+  try {
+    for (;;) {
+      if (program.exited()) throw new Error(`rtpengine exited at start:\n${program.output()}`);
+      try {
+        await client.ping();
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`rtpengine did not answer ping within ${READY_WITHIN_MS / 1000} s: ${(error as Error).message}\n${program.output()}`);
+      }
+    }
+  } catch (error) {
+    await program.stop();
+    throw error;
+  } finally {
+    client.close();
+  }
+  return { ngPort, program, stop: () => program.stop() };
+};
