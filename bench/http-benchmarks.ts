@@ -20,7 +20,7 @@ export interface Load {
   errors: number;
 }
 
-const load = async (options: autocannon.Options): Promise<Load> => {
+export const load = async (options: autocannon.Options): Promise<Load> => {
   const result = await autocannon({ connections: 50, ...(options.amount ? {} : { duration: 8 }), ...options });
   const failed = result.errors + result.timeouts + result.non2xx - (options.expectStatus === 304 ? result.non2xx : 0);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: failed };
@@ -30,7 +30,7 @@ const load = async (options: autocannon.Options): Promise<Load> => {
 export const NOT_MODIFIED_PAIRS = 3;
 
 /** The run of median throughput, with the errors of every run. */
-const medianLoad = (runs: Load[]): Load => {
+export const medianLoad = (runs: Load[]): Load => {
   const median = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)] as Load;
   return { ...median, errors: runs.reduce((sum, run) => sum + run.errors, 0) };
 };

@@ -3,32 +3,20 @@
  * token, with an admin's session cookie (who sees every call, so the shared answer), and with a
  * supervisor's of one queue in ten (an answer cut to their calls on each request). Runs alternate.
  */
-import autocannon from 'autocannon';
+import { load, medianLoad, type Load } from './http-benchmarks.js';
 import { BENCH_TOKEN } from './support/bench-token.js';
 import { startChild } from './support/child.js';
 
 const LIST_PATH = '/v1/accounts/bench/applications/app/provider/pbx/calls';
 const CALLS = 1000;
 
-export interface SessionLoad {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 export interface SessionRuns {
   seconds: number;
   rounds: number;
-  token: SessionLoad;
-  admin: SessionLoad;
-  supervisor: SessionLoad;
+  token: Load;
+  admin: Load;
+  supervisor: Load;
 }
-
-const median = (runs: SessionLoad[]): SessionLoad => {
-  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return { ...(sorted[Math.floor(sorted.length / 2)] as SessionLoad), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
-};
 
 export const sessionRuns = async (seconds: number, rounds: number): Promise<SessionRuns> => {
   const service = await startChild('bench/servers/sessions-server.ts', ['--calls', String(CALLS)]);
@@ -38,23 +26,11 @@ export const sessionRuns = async (seconds: number, rounds: number): Promise<Sess
       admin: { cookie: await service.ask<string>({ type: 'session', role: 'admin' }) },
       supervisor: { cookie: await service.ask<string>({ type: 'session', role: 'supervisor', queues: ['queue-0'] }) },
     };
-    const runs: Record<keyof typeof headers, SessionLoad[]> = { token: [], admin: [], supervisor: [] };
+    const runs: Record<keyof typeof headers, Load[]> = { token: [], admin: [], supervisor: [] };
     for (let round = 0; round < rounds; round += 1)
-      for (const kind of ['token', 'admin', 'supervisor'] as const) {
-        const result = await autocannon({
-          url: `http://127.0.0.1:${service.port}${LIST_PATH}`,
-          connections: 50,
-          duration: seconds,
-          headers: headers[kind],
-        });
-        runs[kind].push({
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        });
-      }
-    return { seconds, rounds, token: median(runs.token), admin: median(runs.admin), supervisor: median(runs.supervisor) };
+      for (const kind of ['token', 'admin', 'supervisor'] as const)
+        runs[kind].push(await load({ url: `http://127.0.0.1:${service.port}${LIST_PATH}`, duration: seconds, headers: headers[kind] }));
+    return { seconds, rounds, token: medianLoad(runs.token), admin: medianLoad(runs.admin), supervisor: medianLoad(runs.supervisor) };
   } finally {
     await service.stop();
   }

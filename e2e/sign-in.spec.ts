@@ -6,9 +6,9 @@
  * screen whose session ends elsewhere returns to sign-in saying so. axe scans the new pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { authPaths, sessionResponseSchema } from '../src/contract/session.js';
+import { freePort } from '../src/testbed/free-ports.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -18,15 +18,6 @@ interface Demo {
   output: () => string;
   stop: () => Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** `npm run demo:sso` without its install and build (the test command built already). */
 const startDemo = async (): Promise<Demo> => {

@@ -94,6 +94,9 @@ export const isSafeReturnPath = (value: string): boolean =>
   !value.startsWith('/\\') &&
   ![...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20);
 
+/** The sign-in page saying "You signed out": where sign-out ends, here or back from the identity provider. */
+export const SIGNED_OUT_PAGE = '/sign-in?signedOut=1';
+
 export const authPaths = {
   /** GET: whether this browser is signed in (`SessionResponse`). */
   session: () => '/auth/session',

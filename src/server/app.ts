@@ -5,12 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { ConcurrencySlots } from './auth/concurrency-slots.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { TokenIndex } from './auth/token-index.js';
-import { oidcAccountID } from './config/auth-config.js';
-import { OidcClient } from './auth/oidc-client.js';
-import { SessionManager } from './auth/session-manager.js';
-import { cookieNames } from './http/cookies.js';
-import { authRoutes, type SignInSetup } from './routes/auth-routes.js';
-import { authPaths } from '../contract/session.js';
+import { authRoutes, signInSetupOf, type SignInSetup } from './routes/auth-routes.js';
 import { sessionsRoutes } from './routes/sessions-routes.js';
 import { systemClock, type Clock } from './clock.js';
 import { SyncCluster } from './cluster/sync-cluster.js';
@@ -147,15 +142,7 @@ const SESSION_PRUNE_EVERY_MS = 3_600_000;
 /** People's sign-in, when the config has an identity provider. */
 const signInSetup = (options: BuildAppOptions, clock: Clock, log: FastifyBaseLogger): SignInSetup | undefined => {
   const auth = options.config.auth;
-  if (!auth) return undefined;
-  const accountID = oidcAccountID(auth, options.config.accounts.map((account) => account.id)) as string;
-  const table = options.history.sessions;
-  return {
-    auth,
-    table,
-    oidc: new OidcClient(auth.oidc, new URL(authPaths.callback(), auth.publicURL).toString()),
-    sessions: new SessionManager(table, accountID, auth, clock, log),
-  };
+  return auth && signInSetupOf(auth, options.config.accounts.map((account) => account.id), options.history.sessions, clock, log);
 };
 
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
@@ -241,7 +228,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.webRoot) await app.register(webAppPlugin, { root: options.webRoot });
   const signIn = signInSetup(options, clock, app.log);
-  await app.register(authRoutes, { signIn, registry, accountIDs: options.config.accounts.map((account) => account.id), clock });
+  await app.register(authRoutes, { signIn, registry, clock });
   const heavyQueries = new ConcurrencySlots('heavy-queries', { perToken: limits.heavyQueriesPerToken, total: limits.heavyQueries });
   const tokens = TokenIndex.fromConfig(options.config);
   // In a cluster each instance takes its share of a token's rate; the balancer spreads requests evenly.
@@ -260,8 +247,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         ? {
             sessions: {
               manager: signIn.sessions,
-              cookieName: cookieNames(signIn.auth.publicURL.startsWith('https:')).session,
-              origin: new URL(signIn.auth.publicURL).origin,
+              cookieName: signIn.cookies.session,
+              origin: signIn.origin,
             },
           }
         : {}),

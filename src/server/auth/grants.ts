@@ -28,7 +28,7 @@ export interface Grants {
 
 const ROLE_ORDER: readonly Role[] = ['admin', 'supervisor', 'analyst', 'agent'];
 
-export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
+const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   agent: ['calls:read', 'calls:write'],
   supervisor: ['calls:read', 'calls:control'],
   analyst: ['calls:read', 'calls:export'],

@@ -5,7 +5,7 @@
  * instance of a cluster is seen by every other within a second; its idle time is written back at
  * most once per `TOUCH_EVERY_MS`.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionResponse } from '../../contract/session.js';
 import type { Clock } from '../clock.js';
@@ -170,11 +170,6 @@ export class SessionManager {
 /** A sign-in must come back from the identity provider within this. */
 export const SIGN_IN_WITHIN_MS = 10 * 60_000;
 
-export const sameSecret = (known: string, presented: string): boolean => {
-  const a = sha256(known);
-  const b = sha256(presented);
-  return timingSafeEqual(a, b);
-};
 
 /** A session's principal, from the grants fixed at its sign-in. */
 export const principalOfSession = (session: StoredSession): Principal => {

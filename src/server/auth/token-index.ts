@@ -126,8 +126,9 @@ export const canSeeApplication = (principal: Principal, accountID: string, appli
   principal.accountID === accountID && (principal.applications === '*' || principal.applications.has(applicationID));
 
 /** Whether a principal sees any call of a provider: every one, one of its queues', or an agent's own there. */
-export const canSeeProvider = (principal: Principal, scope: ProviderScope, queueIDs: readonly string[]): boolean => {
+export const canSeeProvider = (principal: Principal, scope: ProviderScope, queueIDs: () => readonly string[]): boolean => {
   if (!canSeeApplication(principal, scope.accountID, scope.applicationID)) return false;
   const view = principal.view;
-  return view === undefined || queueIDs.some((id) => view.queues.has(id)) || view.subscribers.has(providerKey(scope));
+  // The provider's queues are asked for only when the principal sees some calls: never on a token's request.
+  return view === undefined || view.subscribers.has(providerKey(scope)) || queueIDs().some((id) => view.queues.has(id));
 };

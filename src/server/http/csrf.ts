@@ -1,7 +1,7 @@
 /** Cross-site request forgery: what a signed-in browser's state-changing request must show. */
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../contract/session.js';
-import { sameSecret } from '../auth/session-manager.js';
+import { sameToken } from '../auth/token-index.js';
 import { ApiProblem } from './api-problem.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -20,7 +20,7 @@ export const checkCsrf = (request: FastifyRequest, csrfToken: string, origin: st
       `A signed-in browser's ${request.method} must come from ${origin}: its Origin header was ${request.headers.origin === undefined ? 'missing' : `"${request.headers.origin}"`}.`,
     );
   const presented = request.headers[CSRF_HEADER];
-  if (typeof presented !== 'string' || !sameSecret(csrfToken, presented))
+  if (typeof presented !== 'string' || !sameToken(csrfToken, presented))
     throw new ApiProblem('csrf_failed', "Send the session's CSRF token (from GET /auth/session) in the x-csrf-token header.", {
       errors: [{ field: 'x-csrf-token', message: presented === undefined ? 'is missing' : 'does not match the session' }],
     });

@@ -4,10 +4,11 @@
  * is signed in, `/auth/sign-out` ends it here and there. A failed sign-in lands on the dashboard's
  * `/sign-in?problem=<code>`; the log says why, the page says what to do.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authPaths,
   isSafeReturnPath,
+  SIGNED_OUT_PAGE,
   landingOf,
   sessionResponseSchema,
   signOutResponseSchema,
@@ -17,9 +18,9 @@ import {
 } from '../../contract/session.js';
 import { oidcAccountID, type AuthConfig } from '../config/auth-config.js';
 import { claimAt, grantsOfGroups, groupsOfClaim, type Grants, type SubscriberBinding } from '../auth/grants.js';
-import { SignInFailure, type OidcClient } from '../auth/oidc-client.js';
+import { OidcClient, SignInFailure } from '../auth/oidc-client.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
-import { SIGN_IN_WITHIN_MS, type SessionManager } from '../auth/session-manager.js';
+import { SessionManager, SIGN_IN_WITHIN_MS } from '../auth/session-manager.js';
 import type { Clock } from '../clock.js';
 import type { SessionsTable } from '../history/sessions-table.js';
 import { ApiProblem } from '../http/api-problem.js';
@@ -37,13 +38,35 @@ export interface SignInSetup {
   oidc: OidcClient;
   sessions: SessionManager;
   table: SessionsTable;
+  /** The account people act in. */
+  accountID: string;
+  /** Whether `publicURL` is https: the cookies are then `Secure`, with their `__Host-` names. */
+  secure: boolean;
+  cookies: { session: string; signIn: string };
+  /** `publicURL`'s origin: what a session's state-changing request must come from. */
+  origin: string;
 }
+
+/** What people's sign-in needs, worked out once from the config's `auth`. */
+export const signInSetupOf = (auth: AuthConfig, accountIDs: readonly string[], table: SessionsTable, clock: Clock, log: FastifyBaseLogger): SignInSetup => {
+  const accountID = oidcAccountID(auth, accountIDs) as string;
+  const secure = auth.publicURL.startsWith('https:');
+  return {
+    auth,
+    table,
+    oidc: new OidcClient(auth.oidc, new URL(authPaths.callback(), auth.publicURL).toString()),
+    sessions: new SessionManager(table, accountID, auth, clock, log),
+    accountID,
+    secure,
+    cookies: cookieNames(secure),
+    origin: new URL(auth.publicURL).origin,
+  };
+};
 
 export interface AuthRoutesOptions {
   /** Absent: no identity provider; `/auth/session` says so, and the dashboard asks for a token. */
   signIn: SignInSetup | undefined;
   registry: ProviderRuntimes;
-  accountIDs: readonly string[];
   clock: Clock;
 }
 
@@ -101,18 +124,13 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
   app.get(authPaths.session(), { config: { doc: sessionDoc } }, async (request, reply): Promise<SessionResponse> => {
     reply.header('cache-control', 'no-store');
     if (!setup) return { signedIn: false };
-    const names = cookieNames(setup.auth.publicURL.startsWith('https:'));
-    const presented = cookieValue(request.headers.cookie, names.session);
+    const presented = cookieValue(request.headers.cookie, setup.cookies.session);
     const principal = presented === undefined ? undefined : await setup.sessions.principalOf(presented);
     return typeof principal === 'object' ? setup.sessions.describe(principal) : { signedIn: false, signIn: { label: setup.auth.oidc.label } };
   });
 
   if (!setup) return;
-  const { auth, oidc, sessions, table } = setup;
-  const secure = auth.publicURL.startsWith('https:');
-  const names = cookieNames(secure);
-  const origin = new URL(auth.publicURL).origin;
-  const accountID = oidcAccountID(auth, options.accountIDs) as string;
+  const { auth, oidc, sessions, table, accountID, secure, cookies: names, origin } = setup;
   const starts = new RateLimiter(SIGN_INS_PER_MINUTE, options.clock, MAX_TRACKED_ADDRESSES);
   const signInCookie = (value: string, maxAgeSeconds: number) =>
     setCookie(names.signIn, value, { secure, path: '/', maxAgeSeconds });
@@ -253,17 +271,17 @@ export const authRoutes = async (app: FastifyInstance, options: AuthRoutesOption
   });
 
   app.post(authPaths.signOut(), { config: { doc: signOutDoc } }, async (request, reply): Promise<SignOutResponse> => {
-    const signedOut = `${auth.publicURL.replace(/\/$/, '')}/sign-in?signedOut=1`;
+    const signedOut = new URL(SIGNED_OUT_PAGE, auth.publicURL).toString();
     const presented = cookieValue(request.headers.cookie, names.session);
     const found = presented === undefined ? undefined : await sessions.principalOf(presented);
     const principal = typeof found === 'object' ? found : undefined;
     reply.header('cache-control', 'no-store');
-    if (!principal?.person) return { redirectTo: '/sign-in?signedOut=1' };
+    if (!principal?.person) return { redirectTo: SIGNED_OUT_PAGE };
     checkCsrf(request, principal.person.csrfToken, origin);
     const idToken = sessions.idTokenOf(principal);
     await sessions.end(principal.person.sessionID, 'signed-out');
     request.log.info({ signOut: { subject: principal.person.subject } }, 'a person signed out');
     reply.header('set-cookie', setCookie(names.session, '', { secure, path: '/', maxAgeSeconds: 0 }));
-    return { redirectTo: (await oidc.endSessionURL(idToken, signedOut)) ?? '/sign-in?signedOut=1' };
+    return { redirectTo: (await oidc.endSessionURL(idToken, signedOut)) ?? SIGNED_OUT_PAGE };
   });
 };

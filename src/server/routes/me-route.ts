@@ -37,7 +37,7 @@ export const meRoute = async (app: FastifyInstance, { config, registry }: { conf
           name: application.name,
           providers: application.providers
             .filter((provider) =>
-              canSeeProvider(principal, { accountID: account.id, applicationID: application.id, providerID: provider.id }, provider.queues.map((queue) => queue.id)),
+              canSeeProvider(principal, { accountID: account.id, applicationID: application.id, providerID: provider.id }, () => provider.queues.map((queue) => queue.id)),
             )
             .map((provider) => ({
             id: provider.id,

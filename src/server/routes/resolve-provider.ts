@@ -22,7 +22,7 @@ export const requireServiceOperator = (principal: Principal): void => {
 /** The same 404 whether the provider does not exist or the token may not see it: nothing leaks. */
 export const resolveProvider = (registry: ProviderRuntimes, principal: Principal, scope: ProviderScope): ProviderRuntime => {
   const found = canSeeApplication(principal, scope.accountID, scope.applicationID) ? registry.get(scope) : undefined;
-  const runtime = found && canSeeProvider(principal, scope, found.queueDirectory.queues.map((queue) => queue.id)) ? found : undefined;
+  const runtime = found && canSeeProvider(principal, scope, () => found.queueDirectory.queues.map((queue) => queue.id)) ? found : undefined;
   if (!runtime)
     throw new ApiProblem(
       'not_found',

@@ -16,7 +16,7 @@ export interface StreamView {
   change(data: string): string;
 }
 
-/** A provider's calls as one stream may see them; `callsOf` gives the snapshot's records, its own way. */
+/** A provider's calls as one stream may see them: the snapshot's visible records, then each change cut to them. */
 export const callsView = (selection: QueueSelection) => {
   const sent = new Set<string>();
   return {

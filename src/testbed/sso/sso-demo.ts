@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { paths } from '../../contract/paths.js';
+import { SIGNED_OUT_PAGE } from '../../contract/session.js';
 import { listSubscribersResponseSchema } from '../../contract/subscriber.js';
 import { demoConfigInput } from '../../server/config/load-config.js';
 import { startBuiltService, type BuiltService } from '../built-service.js';
@@ -75,7 +76,7 @@ try {
     clientID: client.id,
     clientSecret: client.secret,
     redirectURIs: [`${url}/auth/callback`],
-    postLogoutRedirectURIs: [`${url}/sign-in?signedOut=1`],
+    postLogoutRedirectURIs: [new URL(SIGNED_OUT_PAGE, url).toString()],
     port: idpPort,
   });
   const row = (login: string, what: string) => {
