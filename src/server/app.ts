@@ -33,6 +33,7 @@ import { analyticsRoutes } from './routes/analytics-routes.js';
 import { agentsRoute } from './routes/agents-route.js';
 import { queuesRoute } from './routes/queues-route.js';
 import { callStreamRoute } from './routes/call-stream-route.js';
+import { browserPhoneRoutes } from './routes/browser-phone-routes.js';
 import { callsRoutes } from './routes/calls-routes.js';
 import { callExportRoute } from './routes/call-export-route.js';
 import { meRoute } from './routes/me-route.js';
@@ -262,6 +263,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       idempotencyKeysPerApplication: limits.idempotencyKeysPerApplication,
     });
+    await api.register(browserPhoneRoutes, { registry, history: options.history, clock });
     await api.register(analyticsRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(serviceLevelRoutes, { registry, history: options.history, heavyQueries, clock, historyFill: historyBackfill });
     await api.register(agentReportRoute, { registry, history: options.history, heavyQueries, clock, timeZone: options.config.timeZone });

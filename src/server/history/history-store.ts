@@ -50,7 +50,7 @@ const ROLLUP_LANE = 'rollups';
 export interface CallAction {
   /** Empty for an export, which is of many calls. */
   callID: string;
-  action: 'end' | 'place' | 'export';
+  action: 'end' | 'place' | 'export' | 'listen' | 'unlisten';
   /** The token's name, or the person's email. */
   actor: string;
   /** A signed-in person's subject and email. */

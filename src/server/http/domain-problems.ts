@@ -4,10 +4,12 @@
  */
 import { SlotsExhausted } from '../auth/concurrency-slots.js';
 import { IdempotencyKeyQuotaReached, IdempotencyKeyReused, ReplayedFailure } from '../idempotency/idempotency-store.js';
-import { CallNotEndable, ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
+import { CallNotEndable, CallNotListenable, ProviderFailure, RemoteNumberRejection, SubscriberRejection } from '../providers/phone-system.js';
 import { ApiProblem } from './api-problem.js';
 
 const RETRY_AFTER_SECONDS = '5';
+
+const LISTEN_PROBLEMS = { ended: 'call_ended', not_answered: 'call_not_answered', no_listener: 'listener_not_found', refused: 'listen_refused' } as const;
 
 const providerFailureProblem = (error: ProviderFailure): ApiProblem => {
   const provider = error.providerName ?? 'The provider';
@@ -77,6 +79,7 @@ export const domainProblem = (error: unknown): ApiProblem | undefined => {
     return new ApiProblem('remote_number_rejected', error.message, { errors: [{ field: 'remoteNumber', message: 'the provider refused to dial it' }] });
   if (error instanceof ProviderFailure) return providerFailureProblem(error);
   if (error instanceof CallNotEndable) return new ApiProblem(error.reason === 'ended' ? 'call_ended' : 'call_not_endable', error.message);
+  if (error instanceof CallNotListenable) return new ApiProblem(LISTEN_PROBLEMS[error.reason], error.message);
   if (error instanceof IdempotencyKeyReused) return new ApiProblem('idempotency_key_reused', error.message);
   if (error instanceof IdempotencyKeyQuotaReached) return quotaProblem(error);
   if (error instanceof ReplayedFailure) return replayedProblem(error);

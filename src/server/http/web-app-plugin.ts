@@ -13,7 +13,8 @@ import { hideRoutes } from './route-catalog.js';
 
 /**
  * No inline script or style, nothing from elsewhere; `connect-src` stays open to http(s) so the
- * connection page can point the dashboard at another service implementing the API.
+ * connection page can point the dashboard at another service implementing the API, and to ws(s) so
+ * a browser phone reaches its phone system's SIP over WebSocket, wherever that is.
  */
 export const WEB_CSP = [
   "default-src 'self'",
@@ -21,7 +22,7 @@ export const WEB_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
-  "connect-src 'self' http: https:",
+  "connect-src 'self' http: https: ws: wss:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -1,6 +1,7 @@
 /** The one interface every provider (phone system) implements, and the errors it may raise. */
 import type { AgentState } from '../../contract/agents.js';
 import type { NextPlacedCall, SimulatorFailure } from '../../contract/simulator-control.js';
+import type { IceServer, SoftphoneCredentials } from '../../contract/softphone.js';
 import type { Subscriber } from '../../contract/subscriber.js';
 
 /**
@@ -171,7 +172,50 @@ export interface PhoneSystem {
   streamUpdates?(onUpdates: (updates: CallUpdate[]) => void, onHealth?: (health: StreamHealth) => void): () => void;
   /** Optional: updates the provider pushes to the service's webhook. */
   webhook?: ProviderWebhook;
+  /** Optional: a subscriber's browser as their phone (SIP over WebSocket, WebRTC media). */
+  softphone?: SoftphoneAccess;
+  /** Optional: a supervisor's silent listening to a live call. */
+  listening?: CallListening;
   close(): Promise<void>;
+}
+
+export interface SoftphoneAccess {
+  /**
+   * Credentials for the subscriber's browser, good until `expiresAt`, made without asking the phone
+   * system (it checks them against a secret it shares). Throws SubscriberRejection for a subscriber
+   * it does not know, or one not active.
+   */
+  credentials(providerSubscriberID: string, now: number): SoftphoneCredentials;
+}
+
+/** A listener's start: an SDP offer of both parties' audio, send-only, for a browser to answer. */
+export interface ListenerOffer {
+  listenID: string;
+  sdp: string;
+  iceServers: IceServer[];
+}
+
+/**
+ * Forks a live call's audio, both parties, to one more receiver who is not heard (a silent
+ * listener). Each method rejects with CallNotListenable or ProviderFailure.
+ */
+export interface CallListening {
+  start(call: ProviderCall, signal: AbortSignal): Promise<ListenerOffer>;
+  /** The listening browser's SDP answer: its audio starts flowing. */
+  answer(call: ProviderCall, listenID: string, sdp: string, signal: AbortSignal): Promise<void>;
+  /** Stops it; a listener of a call that has ended is stopped already, and resolves. */
+  stop(call: ProviderCall, listenID: string, signal: AbortSignal): Promise<void>;
+}
+
+/** The call's media cannot be listened to: it has ended, it still rings, or the listener is unknown. */
+export class CallNotListenable extends Error {
+  constructor(
+    readonly reason: 'ended' | 'not_answered' | 'no_listener' | 'refused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CallNotListenable';
+  }
 }
 
 /**

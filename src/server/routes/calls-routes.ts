@@ -20,7 +20,7 @@ import { resolveWindow, type QueryWindow } from './query-window.js';
 import { QUEUE_ID_PARAMETER, resolveQueueSelection } from './queue-filter.js';
 import { selects, type QueueSelection } from '../queues/queue-selection.js';
 import { strongETag, type CallSnapshot } from '../calls/call-snapshot.js';
-import { requireCallerAllowed, requirePermission, resolveProvider } from './resolve-provider.js';
+import { requireCallerAllowed, requirePermission, resolveControlledCall, resolveProvider } from './resolve-provider.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -284,18 +284,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
     const { callID, ...scope } = request.params;
     const runtime = resolveProvider(registry, request.principal, scope);
     if (!runtime.canEndCalls) throw new ApiProblem('not_supported', `Provider "${runtime.config.name}" (${runtime.config.type}) cannot end calls.`);
-    await runtime.sync.ready();
-    const call = runtime.sync.live.positioned()?.snapshot.calls.find((known) => known.callID === callID);
-    const visible = resolveQueueSelection(runtime, undefined, request.principal);
-    if (!call || (visible && !selects(visible, call)))
-      throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
-    const controls = request.principal.person?.controlQueues;
-    if (controls && (call.queueID === undefined || !controls.has(call.queueID)))
-      throw new ApiProblem(
-        'forbidden',
-        `You may end calls only in the queues you supervise (${[...controls].join(', ') || 'none'}): call "${callID}" is ${call.queueID === undefined ? 'in no queue' : `in queue "${call.queueID}"`}.`,
-      );
-    if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${iso(call.endedAt)}.`);
+    const call = await resolveControlledCall(runtime, request.principal, callID, 'end calls');
 
     const actor = actorOf(request.principal);
     const at = clock.now();

@@ -13,7 +13,8 @@ const meDoc: RouteDoc = {
   description:
     "The account, the applications and providers the token may see, its permissions, and, for an agent's token, " +
     '`subscriberIDs`: the only subscribers it may place calls as. Each provider says whether it can end a live call ' +
-    '(`canEndCalls`); ending one also needs the `calls:control` permission.',
+    '(`canEndCalls`) and listen to one silently (`canListen`), both with the `calls:control` permission, and whether a ' +
+    "subscriber's browser can be their phone (`softphone`).",
   responses: {
     '200': {
       description: "Account, applications, providers, permissions, and the subscribers an agent's token places calls as",
@@ -23,7 +24,10 @@ const meDoc: RouteDoc = {
 };
 
 export const meRoute = async (app: FastifyInstance, { config, registry }: { config: ServiceConfig; registry: ProviderRuntimes }) => {
-  const canEndCalls = (scope: ProviderScope) => registry.get(scope)?.canEndCalls ?? false;
+  const abilities = (scope: ProviderScope) => {
+    const phoneSystem = registry.get(scope)?.phoneSystem;
+    return { canEndCalls: phoneSystem?.endCall !== undefined, canListen: phoneSystem?.listening !== undefined, softphone: phoneSystem?.softphone !== undefined };
+  };
   app.get(paths.me(), { config: { doc: meDoc } }, async (request): Promise<MeResponse> => {
     const principal = request.principal;
     const account = config.accounts.find((a) => a.id === principal.accountID);
@@ -43,7 +47,7 @@ export const meRoute = async (app: FastifyInstance, { config, registry }: { conf
             id: provider.id,
             name: provider.name,
             type: provider.type,
-            canEndCalls: canEndCalls({ accountID: account.id, applicationID: application.id, providerID: provider.id }),
+            ...abilities({ accountID: account.id, applicationID: application.id, providerID: provider.id }),
           })),
         }))
         .filter((application) => principal.view === undefined || application.providers.length > 0),

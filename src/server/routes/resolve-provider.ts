@@ -3,7 +3,10 @@ import type { Permission } from '../../contract/me.js';
 import type { ProviderScope } from '../../contract/paths.js';
 import { canSeeApplication, canSeeProvider, providerKey, type Principal } from '../auth/token-index.js';
 import { ApiProblem } from '../http/api-problem.js';
+import type { ProviderCall } from '../providers/phone-system.js';
+import { selects } from '../queues/queue-selection.js';
 import type { ProviderRuntime, ProviderRuntimes } from '../runtime/provider-runtimes.js';
+import { resolveQueueSelection } from './queue-filter.js';
 
 /** Who is asking, as a refusal names them: a token, or the signed-in person's roles. */
 const asker = (principal: Principal) => (principal.person ? `Your role (${principal.person.roles.join(', ')})` : 'This token');
@@ -47,4 +50,24 @@ export const requireCallerAllowed = (principal: Principal, providerSubscriberID:
     `${asker(principal)} places calls only as ${one ? 'subscriber' : 'subscribers'} ${quoted(allowed)}: providerSubscriberID "${providerSubscriberID}" is not allowed.`,
     { errors: [{ field: 'providerSubscriberID', message: `must be ${one ? '' : 'one of '}${quoted(allowed)} for ${principal.person ? 'you' : 'this token'}` }] },
   );
+};
+
+/**
+ * A live call someone with `calls:control` acts on (ends, listens to): one the service lists now and
+ * this person sees (else 404 `call_not_found`), in a queue they supervise if they are a supervisor
+ * (else 403), not ended (else 409 `call_ended`).
+ */
+export const resolveControlledCall = async (runtime: ProviderRuntime, principal: Principal, callID: string, doing: string): Promise<ProviderCall> => {
+  await runtime.sync.ready();
+  const call = runtime.sync.live.positioned()?.snapshot.calls.find((known) => known.callID === callID);
+  const visible = resolveQueueSelection(runtime, undefined, principal);
+  if (!call || (visible && !selects(visible, call))) throw new ApiProblem('call_not_found', `Provider "${runtime.config.name}" lists no call "${callID}" now.`);
+  const controls = principal.person?.controlQueues;
+  if (controls && (call.queueID === undefined || !controls.has(call.queueID)))
+    throw new ApiProblem(
+      'forbidden',
+      `You may ${doing} only in the queues you supervise (${[...controls].join(', ') || 'none'}): call "${callID}" is ${call.queueID === undefined ? 'in no queue' : `in queue "${call.queueID}"`}.`,
+    );
+  if (call.endedAt !== undefined) throw new ApiProblem('call_ended', `Call "${callID}" already ended at ${new Date(call.endedAt).toISOString()}.`);
+  return call;
 };

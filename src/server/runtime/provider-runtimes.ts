@@ -105,6 +105,11 @@ export class ProviderRuntime {
     return this.request((signal) => this.phoneSystem.listSubscribers(signal));
   }
 
+  /** A request of its phone system beyond the interface's musts (a listener, say), under the provider's deadline and name. */
+  withDeadline<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.request(call);
+  }
+
   private async request<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
       return await callWithDeadline(this.config.requestTimeoutMs, call);

@@ -4,6 +4,7 @@
  * started until every phone is registered, and torn down by PID (phones first, then Kamailio)
  * however the caller ends.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { createJsonRpcClient, type JsonRpcCall } from '../../server/providers/ka
 import { findProgram, startProgram, type RunningProgram } from '../child-process.js';
 import { freePortBlock, RTP_PORTS } from '../free-ports.js';
 import { PhoneControl } from './phone-control.js';
+import { startRtpengine, type RunningRtpengine } from './rtpengine-process.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../testbed/', import.meta.url));
 const INSTALL_HINT = 'apt-get install -y --no-install-recommends kamailio baresip-core';
@@ -45,6 +47,8 @@ export interface SipTestbed {
   readonly startupMs: number;
   /** The tail of Kamailio's log (warnings and errors), for a failure's message. */
   kamailioLog(): string;
+  /** Present when started with `webrtc`: browsers' WebSocket, the secret of their credentials, rtpengine. */
+  readonly webrtc?: WebrtcSide;
   /** Stops Kamailio alone (outage drills); the phones keep running until stop(). */
   stopKamailio(): Promise<void>;
   stop(): Promise<void>;
@@ -60,7 +64,22 @@ export interface HuntGroup {
   members: readonly string[];
 }
 
+export interface WebrtcSide {
+  /** Where browsers connect: SIP over WebSocket. */
+  readonly websocketURL: string;
+  /** The secret Kamailio's auth_ephemeral shares with the service. */
+  readonly sharedSecret: string;
+  /** rtpengine's ng control port on 127.0.0.1. */
+  readonly rtpengineNgPort: number;
+  readonly rtpengine: RunningRtpengine;
+}
+
 export interface SipTestbedOptions {
+  /**
+   * Browsers as phones: Kamailio also listens for SIP over WebSocket, checks browsers against
+   * time-limited credentials, and sends every call's media through rtpengine (started here).
+   */
+  webrtc?: boolean;
   phones: readonly PhoneSpec[];
   /** Numbers that ring groups of phones (default none). */
   huntGroups?: readonly HuntGroup[];
@@ -147,15 +166,17 @@ export const startSipTestbed = async ({
   huntGroups = [],
   registrationTimeoutMs = 20_000,
   noAnswerMs = 60_000,
+  webrtc = false,
 }: SipTestbedOptions): Promise<SipTestbed> => {
   const started = Date.now();
   const kamailioPath = findProgram('kamailio', INSTALL_HINT);
   const baresipPath = findProgram('baresip', INSTALL_HINT);
   const moduleDir = baresipModuleDir();
   const root = await mkdtemp(join(tmpdir(), 'callboard-sip-'));
-  const base = await freePortBlock(2 + PORTS_PER_PHONE * specs.length);
+  const base = await freePortBlock(3 + PORTS_PER_PHONE * specs.length);
   const sipPort = base;
   const rpcPort = base + 1;
+  const wsPort = base + 2;
   const sipDomain = `127.0.0.1:${sipPort}`;
   const rpcURL = `http://127.0.0.1:${rpcPort}/RPC`;
   const rpc = createJsonRpcClient({ url: rpcURL });
@@ -164,14 +185,17 @@ export const startSipTestbed = async ({
   const controls: PhoneControl[] = [];
   let phones: SipPhone[] = [];
   let kamailio: RunningProgram | undefined;
+  let rtpengine: RunningRtpengine | undefined;
+  const sharedSecret = randomBytes(24).toString('base64url');
 
   const stopPhones = async () => {
     for (const control of controls) control.close();
     // Phones un-register on the way out: they need Kamailio still up, or they hang until killed.
-    await Promise.all(programs.filter((program) => program !== kamailio).map((program) => program.stop(2000)));
+    await Promise.all(programs.filter((program) => program !== kamailio && program !== rtpengine?.program).map((program) => program.stop(2000)));
   };
   const stopKamailio = async () => {
     await kamailio?.stop(3000);
+    await rtpengine?.stop();
   };
   const stop = async () => {
     await stopPhones();
@@ -181,6 +205,10 @@ export const startSipTestbed = async ({
   };
 
   try {
+    if (webrtc) {
+      rtpengine = await startRtpengine();
+      programs.push(rtpengine.program);
+    }
     const kamailioDir = join(root, 'kamailio');
     await mkdir(join(kamailioDir, 'run'), { recursive: true });
     await renderTemplate('kamailio.cfg', join(kamailioDir, 'kamailio.cfg'), {
@@ -188,15 +216,20 @@ export const startSipTestbed = async ({
       RPC_PORT: rpcPort,
       NO_ANSWER_MS: noAnswerMs,
       HUNT_GROUPS: huntGroups.map((group) => huntGroupRoute(group, sipDomain)).join('\n'),
+      // Read only under WITH_WEBRTC.
+      WS_PORT: wsPort,
+      RTPENGINE_PORT: rtpengine?.ngPort ?? 0,
+      EPHEMERAL_SECRET: sharedSecret,
     });
-    kamailio = startProgram('kamailio', kamailioPath, ['-f', 'kamailio.cfg', '-DD', '-E', '-Y', join(kamailioDir, 'run'), '-m', '64', '-M', '8'], kamailioDir);
+    const defines = webrtc ? ['-A', 'WITH_WEBRTC'] : [];
+    kamailio = startProgram('kamailio', kamailioPath, ['-f', 'kamailio.cfg', ...defines, '-DD', '-E', '-Y', join(kamailioDir, 'run'), '-m', '64', '-M', '8'], kamailioDir);
     programs.push(kamailio);
     const running = kamailio;
     await waitUntil('Kamailio did not answer JSON-RPC', async () => (await rpc('core.uptime', [], AbortSignal.timeout(500))) !== undefined, 10_000, () => running.output());
 
     phones = await Promise.all(
       specs.map(async (spec, i): Promise<SipPhone> => {
-        const phoneSIPPort = base + 2 + PORTS_PER_PHONE * i;
+        const phoneSIPPort = base + 3 + PORTS_PER_PHONE * i;
         const controlPort = phoneSIPPort + 2;
         const dir = join(root, `phone-${spec.user}`);
         await mkdir(dir, { recursive: true });
@@ -242,6 +275,7 @@ export const startSipTestbed = async ({
     },
     uriOf: (user) => `sip:${user}@${sipDomain}`,
     startupMs: Date.now() - started,
+    ...(rtpengine ? { webrtc: { websocketURL: `ws://127.0.0.1:${wsPort}/sip`, sharedSecret, rtpengineNgPort: rtpengine.ngPort, rtpengine } } : {}),
     kamailioLog: () => kamailio?.output() ?? '',
     stopKamailio,
     stop,

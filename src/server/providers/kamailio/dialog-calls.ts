@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { QueueDirectory } from '../../queues/queue-directory.js';
 import { subscriberFieldsOf } from '../agent-person.js';
 import type { SubscriberFields } from '../call-fields.js';
-import { ProviderFailure, type ProviderCall } from '../phone-system.js';
+import { CallNotListenable, ProviderFailure, type ProviderCall } from '../phone-system.js';
 import { readTag, type ClickToCallTag } from './click-to-call-tag.js';
 import { parseSipURI, phoneNumberOf, type SipURIParts } from './sip-uri.js';
 import type { DirectoryEntry, SubscriberDirectory } from './subscriber-directory.js';
@@ -53,9 +53,11 @@ export const parseDialogs = (result: unknown): Dialog[] => {
 
 /**
  * Which leg of which call a dialog is. A click-to-call is first the controller's dialog ringing the
- * subscriber (its To carries the tag), then the subscriber's own call to the remote number. baresip
- * keeps the URI it was rung at as its From, so that dialog carries the tag too; behind a phone
- * that does not, the second dialog lists as a call of its own.
+ * subscriber (its To carries the tag), then the subscriber's own call to the remote number, which the
+ * controller's REFER names by a tagged URI too. baresip keeps the URI it was rung at as its From, so
+ * that dialog carries the tag in its From; a browser (JsSIP) calls from its own address, and its
+ * dialog carries the tag in its To, the REFER's target. Behind a phone that keeps neither, the second
+ * dialog lists as a call of its own.
  */
 type Leg =
   | { kind: 'controller'; dialog: Dialog; tag: ClickToCallTag; subscriber: SipURIParts }
@@ -65,10 +67,12 @@ type Leg =
 const legOf = (dialog: Dialog): Leg => {
   const from = parseSipURI(dialog.from_uri);
   const to = parseSipURI(dialog.to_uri);
-  const toTag = readTag(to);
-  if (toTag) return { kind: 'controller', dialog, tag: toTag, subscriber: to };
   const fromTag = readTag(from);
   if (fromTag) return { kind: 'bridged', dialog, tag: fromTag, subscriber: from, remote: to };
+  const toTag = readTag(to);
+  // The controller rings the subscriber; the subscriber's own call goes to the remote number.
+  if (toTag && toTag.remoteNumber !== '' && phoneNumberOf(to.user) === toTag.remoteNumber) return { kind: 'bridged', dialog, tag: toTag, subscriber: from, remote: to };
+  if (toTag) return { kind: 'controller', dialog, tag: toTag, subscriber: to };
   return { kind: 'direct', dialog, from, to };
 };
 
@@ -211,4 +215,30 @@ export const dialogsToEnd = (result: unknown, callID: string): DialogsToEnd => {
   const answered = live.filter((dialog) => ANSWERED_STATES.has(dialog.state));
   if (answered.length > 0) return { kind: 'end', dialogs: answered };
   return live.length > 0 ? { kind: 'ringing' } : { kind: 'gone' };
+};
+
+/** The media of a call to listen to: its SIP Call-ID at rtpengine, and the tags of its two parties. */
+export interface CallMedia {
+  sipCallID: string;
+  tags: [string, string];
+}
+
+/**
+ * The answered dialog whose media is the call's: the subscriber's own call of a click-to-call, never
+ * the controller's leg (its media is a placeholder until the REFER). Throws CallNotListenable when
+ * there is none yet, or no more.
+ */
+export const dialogToListen = (result: unknown, callID: string): CallMedia => {
+  const parsed = z.array(handledDialogSchema).safeParse(result);
+  if (!parsed.success) throw new ProviderFailure('error', `dlg.list answered in an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`);
+  const live = parsed.data
+    .filter((dialog) => RINGING_STATES.has(dialog.state) || ANSWERED_STATES.has(dialog.state))
+    .map((dialog) => ({ dialog, leg: legOf(dialog) }))
+    .filter(({ leg }) => callIDOf(leg) === callID);
+  const talking = live.find(({ dialog, leg }) => leg.kind !== 'controller' && ANSWERED_STATES.has(dialog.state))?.dialog;
+  const callerTag = talking?.caller?.tag;
+  const calleeTag = talking?.callee?.tag;
+  if (talking && callerTag && calleeTag) return { sipCallID: talking['call-id'], tags: [callerTag, calleeTag] };
+  if (live.length > 0) throw new CallNotListenable('not_answered', `Call "${callID}" is not answered yet: listen once both parties talk.`);
+  throw new CallNotListenable('ended', `Kamailio no longer has a live dialog for call "${callID}".`);
 };

@@ -6,6 +6,7 @@ import type { QueueConfig } from '../../queues/queue-config.js';
 import { QueueDirectory } from '../../queues/queue-directory.js';
 import { checkCaller } from '../caller-check.js';
 import { CallNotEndable, ProviderFailure, type CallUpdate, type PhoneSystem, type PlaceCallRequest, type ProviderCall } from '../phone-system.js';
+import { createCallListening, createSoftphoneAccess, type WebrtcSettings } from './browser-phones.js';
 import { taggedURI } from './click-to-call-tag.js';
 import { calleeByeParams } from './callee-bye.js';
 import { callsFromDialogs, dialogsToEnd, parseDialogs } from './dialog-calls.js';
@@ -25,6 +26,8 @@ export interface KamailioPhoneSystemOptions {
   clock: Clock;
   /** Injected in tests; a client of rpcURL otherwise. */
   rpc?: JsonRpcCall;
+  /** Browsers as phones (SIP over WebSocket), and silent listening through rtpengine. */
+  webrtc?: WebrtcSettings;
 }
 
 /** The usrloc table the registrar saves to (the `save("location")` of the config). */
@@ -73,10 +76,11 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
     const caller = entry as DirectoryEntry;
     const tag = { callKey: randomBytes(10).toString('hex'), remoteNumber: request.remoteNumber, placedAt: options.clock.now() };
     // Kamailio rings the subscriber and, once answered, REFERs them to the remote number. It answers at
-    // once and reports no failure, which is why registration is checked first.
+    // once and reports no failure, which is why registration is checked first. Both URIs carry the tag:
+    // whichever the subscriber's phone keeps in its own call (see dialog-calls.ts), the call stays one.
     await rpc(
       'dlg.bridge_dlg',
-      [taggedURI(sipURI(caller.sipUser, options.sipDomain), tag), sipURI(request.remoteNumber, options.sipDomain)],
+      [taggedURI(sipURI(caller.sipUser, options.sipDomain), tag), taggedURI(sipURI(request.remoteNumber, options.sipDomain), tag)],
       signal,
     );
   };
@@ -110,14 +114,19 @@ export const createKamailioPhoneSystem = (options: KamailioPhoneSystemOptions): 
     return [{ callID: call.callID, at: endedAt, fields: { endedAt } }];
   };
 
+  const webrtc = options.webrtc;
+  const listening = webrtc?.rtpengine ? createCallListening(webrtc.rtpengine, webrtc.iceServers, rpc) : undefined;
+
   return {
     listCalls: async (signal) => callsFromDialogs(parseDialogs(await rpc('dlg.list', [], signal)), directory, queues),
+    ...(webrtc ? { softphone: createSoftphoneAccess(webrtc, directory, options.sipDomain) } : {}),
+    ...(listening ? { listening } : {}),
     placeCall,
     endCall,
     listSubscribers: async (signal) => {
       const registered = await registeredUsers(signal);
       return directory.entries.map((entry) => toSubscriber(entry, registered.has(entry.sipUser)));
     },
-    close: async () => undefined,
+    close: async () => listening?.close(),
   };
 };

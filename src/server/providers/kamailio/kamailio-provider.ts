@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { digits, flagDuplicates, idSchema } from '../../settings/field-rules.js';
 import { defineProvider } from '../provider-definition.js';
+import { webrtcSettingsSchema } from './browser-phones.js';
 import { createKamailioPhoneSystem } from './kamailio-phone-system.js';
 
 const directoryEntrySchema = z.strictObject({
@@ -23,6 +24,8 @@ const kamailioSettingsSchema = z
     /** Host[:port] of the subscribers' and remote parties' SIP URIs. */
     sipDomain: z.string().regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/, 'must be a host with an optional port, such as 127.0.0.1:5060'),
     directory: z.array(directoryEntrySchema).min(1),
+    /** Browsers as the subscribers' phones (Kamailio's WebSocket and auth_ephemeral), and silent listening (rtpengine). */
+    webrtc: webrtcSettingsSchema.optional(),
   })
   .superRefine((settings, ctx) => flagDuplicates(ctx, 'directory', settings.directory, ['subscriberID', 'sipUser']));
 export type KamailioSettings = z.output<typeof kamailioSettingsSchema>;

@@ -131,6 +131,9 @@ const messages: Record<ApiErrorCode, (error: ApiError, context: ProblemContext) 
   call_not_found: refusedRequest,
   call_ended: refusedRequest,
   call_not_endable: refusedRequest,
+  call_not_answered: refusedRequest,
+  listener_not_found: refusedRequest,
+  listen_refused: refusedRequest,
   not_supported: refusedRequest,
 };
 
