@@ -5,6 +5,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureDependencies, runOrExit } from './setup.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+/** The phone system each demo runs on this machine, from Debian's packages. */
+const SYSTEM_NEEDS_OF = { sip: ['kamailio', 'kamailioWebsocket', 'kamailioAutheph', 'baresip', 'rtpengine'] };
 
 const [provider, ...flags] = process.argv.slice(2);
 const entry = `src/testbed/${provider}/${provider}-demo.ts`;
@@ -13,6 +17,7 @@ if (!provider || !existsSync(entry)) {
   process.exit(1);
 }
 
+ensureSystemPackages(SYSTEM_NEEDS_OF[provider] ?? []);
 ensureDependencies();
 runOrExit('npm', ['run', '--silent', 'build']);
 

@@ -18,10 +18,19 @@ export const postgresBinDir = () => {
   return versions.length ? `${root}/${versions[0]}/bin` : undefined;
 };
 
+/** Whether Kamailio's module `name`.so is installed, in Debian's multiarch directory or a plain one. */
+const kamailioModule = (name) => {
+  const roots = ['/usr/lib', '/usr/lib64', '/usr/local/lib'];
+  const arch = existsSync('/usr/lib') ? readdirSync('/usr/lib').map((dir) => `/usr/lib/${dir}`) : [];
+  return [...roots, ...arch].some((root) => existsSync(`${root}/kamailio/modules/${name}.so`));
+};
+
 /** What each need is for, how to tell it is there, and the package that brings it. */
 export const SYSTEM_NEEDS = {
   chromium: { for: 'the browser tests', package: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   kamailio: { for: 'the real SIP calls', package: 'kamailio', present: () => onPath('kamailio') || existsSync('/usr/sbin/kamailio') },
+  kamailioWebsocket: { for: "browsers' SIP over WebSocket (the browser phone)", package: 'kamailio-websocket-modules', present: () => kamailioModule('websocket') },
+  kamailioAutheph: { for: "the browser phone's time-limited credentials (auth_ephemeral)", package: 'kamailio-autheph-modules', present: () => kamailioModule('auth_ephemeral') },
   baresip: { for: 'the real SIP calls', package: 'baresip-core', present: () => onPath('baresip') },
   rtpengine: { for: 'the media relay of the real SIP calls (ng protocol, silent listening)', package: 'rtpengine-daemon', present: () => onPath('rtpengine') },
   postgresql: { for: 'the PostgreSQL run of the service suite and the cluster', package: 'postgresql', present: () => postgresBinDir() !== undefined },

@@ -1,5 +1,6 @@
 /**
- * `npm test`: installs what the tests need (dependencies; Chromium, Kamailio, baresip, rtpengine and
+ * `npm test`: installs what the tests need (dependencies; Chromium, Kamailio with its WebSocket and
+ * auth_ephemeral modules, baresip, rtpengine and
  * PostgreSQL from Debian's packages), starts a throwaway PostgreSQL when DATABASE_URL is not set,
  * runs typecheck, lint, the unit and component tests, the real-SIP tests, the cluster's tests, the
  * service's suite again against PostgreSQL, and the end-to-end tests (Playwright); stops what it
@@ -12,7 +13,7 @@ import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 import { REPORTS, TestStages, vitestStage } from './test-stages.mjs';
 
 ensureDependencies();
-ensureSystemPackages(['chromium', 'kamailio', 'baresip', 'rtpengine', 'postgresql', 'haproxy']);
+ensureSystemPackages(['chromium', 'kamailio', 'kamailioWebsocket', 'kamailioAutheph', 'baresip', 'rtpengine', 'postgresql', 'haproxy']);
 const chromium = ensureChromium();
 
 const { DATABASE_URL: configuredDatabase, ...embeddedEnv } = process.env;

@@ -17,7 +17,7 @@ import { PhoneControl } from './phone-control.js';
 import { startRtpengine, type RunningRtpengine } from './rtpengine-process.js';
 
 const TEMPLATES = fileURLToPath(new URL('../../../testbed/', import.meta.url));
-const INSTALL_HINT = 'apt-get install -y --no-install-recommends kamailio baresip-core';
+const INSTALL_HINT = 'apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules kamailio-autheph-modules baresip-core rtpengine-daemon (npm test does)';
 /** Ports per phone: SIP, the SIP port + 1 baresip also binds, and the control port. */
 const PORTS_PER_PHONE = 3;
 
@@ -26,6 +26,8 @@ export interface PhoneSpec {
   user: string;
   /** `auto` (default) answers every call; `manual` rings until told to answer. */
   answerMode?: 'auto' | 'manual';
+  /** Writes what the phone hears and says in each call to WAV files (baresip's sndfile module), in `recordings`. */
+  record?: boolean;
 }
 
 export interface SipPhone {
@@ -33,6 +35,8 @@ export interface SipPhone {
   readonly uri: string;
   readonly control: PhoneControl;
   readonly process: RunningProgram;
+  /** Where a recording phone writes its calls: `dump-<call>-dec.wav` heard, `-enc.wav` said. */
+  readonly recordings?: string;
 }
 
 export interface SipTestbed {
@@ -233,7 +237,10 @@ export const startSipTestbed = async ({
         const controlPort = phoneSIPPort + 2;
         const dir = join(root, `phone-${spec.user}`);
         await mkdir(dir, { recursive: true });
-        await renderTemplate('baresip/config', join(dir, 'config'), { SIP_PORT: phoneSIPPort, CTRL_PORT: controlPort, RTP_PORTS, MODULE_PATH: moduleDir });
+        const recordings = spec.record ? join(dir, 'recordings') : undefined;
+        if (recordings) await mkdir(recordings);
+        const recording = recordings ? `module\t\t\tsndfile.so\nsnd_path\t\t${recordings}` : '';
+        await renderTemplate('baresip/config', join(dir, 'config'), { SIP_PORT: phoneSIPPort, CTRL_PORT: controlPort, RTP_PORTS, MODULE_PATH: moduleDir, RECORDING: recording });
         await renderTemplate('baresip/accounts', join(dir, 'accounts'), { USER: spec.user, DOMAIN: sipDomain, ANSWER_MODE: spec.answerMode ?? 'auto' });
         await writeFile(join(dir, 'contacts'), '');
         const program = startProgram(`phone ${spec.user}`, baresipPath, ['-f', dir], dir);
@@ -242,7 +249,7 @@ export const startSipTestbed = async ({
           throw new Error(`${error.message}\n${program.output()}`);
         });
         controls.push(control);
-        return { user: spec.user, uri: `sip:${spec.user}@${sipDomain}`, control, process: program };
+        return { user: spec.user, uri: `sip:${spec.user}@${sipDomain}`, control, process: program, ...(recordings ? { recordings } : {}) };
       }),
     );
 

@@ -28,7 +28,11 @@ export interface ProviderOptions {
   queues?: readonly z.input<typeof queueConfigSchema>[];
 }
 
-export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain'>, agents: readonly AgentSpec[], { id = 'kamailio', keepEndedMs, queues }: ProviderOptions = {}) => ({
+/** Browser phones and listening, where the test bed runs its WebSocket and rtpengine. */
+const webrtcSettingsOf = ({ webrtc }: Pick<SipTestbed, 'webrtc'>) =>
+  webrtc ? { webrtc: { websocketURL: webrtc.websocketURL, sharedSecret: webrtc.sharedSecret, rtpengine: { port: webrtc.rtpengineNgPort } } } : {};
+
+export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDomain' | 'webrtc'>, agents: readonly AgentSpec[], { id = 'kamailio', keepEndedMs, queues }: ProviderOptions = {}) => ({
   id,
   name: 'Kamailio test bed',
   type: 'kamailio' as const,
@@ -39,5 +43,5 @@ export const kamailioProviderConfig = (bed: Pick<SipTestbed, 'rpcURL' | 'sipDoma
   staleAfterMs: 3000,
   ...(keepEndedMs === undefined ? {} : { keepEndedMs }),
   ...(queues === undefined ? {} : { queues }),
-  settings: { rpcURL: bed.rpcURL, sipDomain: bed.sipDomain, directory: directoryOf(agents) },
+  settings: { rpcURL: bed.rpcURL, sipDomain: bed.sipDomain, directory: directoryOf(agents), ...webrtcSettingsOf(bed) },
 });

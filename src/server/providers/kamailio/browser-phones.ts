@@ -66,6 +66,23 @@ export const createSoftphoneAccess = (settings: WebrtcSettings, directory: Subsc
   },
 });
 
+/**
+ * The listener's offer with one media ID per media section: rtpengine copies each party's own `mid`,
+ * and two parties that both called theirs "0" (two browsers, say) make an offer a browser refuses
+ * ("Duplicate a=mid value"). rtpengine matches the answer's sections by their order.
+ */
+export const uniqueMids = (sdp: string): string => {
+  let section = -1;
+  return sdp
+    .split('\r\n')
+    .filter((line) => !line.startsWith('a=group:BUNDLE'))
+    .map((line) => {
+      if (line.startsWith('m=')) section += 1;
+      return line.startsWith('a=mid:') ? `a=mid:${section}` : line;
+    })
+    .join('\r\n');
+};
+
 /** rtpengine's to-tags are its own random hex; a listenID is one of them. */
 const LISTEN_ID = /^[0-9a-f]{16,128}$/;
 
@@ -109,7 +126,7 @@ export const createCallListening = (
       }
       const listenID = answer['to-tag'];
       if (typeof listenID !== 'string') throw new ProviderFailure('error', 'rtpengine answered subscribe request without a to-tag');
-      return { listenID, sdp: sdpOf('subscribe request', answer), iceServers };
+      return { listenID, sdp: uniqueMids(sdpOf('subscribe request', answer)), iceServers };
     },
     answer: async (call, listenID, sdp, signal) => {
       const media = await mediaOf(call, signal);
