@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { queuesConfigSchema } from '../../queues/queue-config.js';
 import { QueueDirectory } from '../../queues/queue-directory.js';
-import { ProviderFailure } from '../phone-system.js';
+import { CallNotListenable, ProviderFailure } from '../phone-system.js';
 import { taggedURI } from './click-to-call-tag.js';
-import { callsFromDialogs, parseDialogs, type Dialog } from './dialog-calls.js';
+import { callsFromDialogs, dialogToListen, parseDialogs, type Dialog } from './dialog-calls.js';
 import { parseSipURI, phoneNumberOf } from './sip-uri.js';
 import { createSubscriberDirectory } from './subscriber-directory.js';
 
@@ -141,6 +141,15 @@ describe('dialogs as calls', () => {
     ]);
   });
 
+  it("lists a browser's click-to-call as one call too: the browser calls from its own address, the REFER's tagged target in its To", () => {
+    const tag = { callKey: '0123456789abcdef0123', remoteNumber: '15551234567', placedAt: T * 1000 + 700 };
+    const controller = dialog({ from_uri: 'sip:controller@127.0.0.1:5060', to_uri: taggedURI('sip:1001@127.0.0.1:5060', tag), state: 4, start_ts: T + 1 });
+    const browsers = dialog({ 'call-id': 'browser@1001', from_uri: 'sip:1001@127.0.0.1:5060', to_uri: taggedURI('sip:15551234567@127.0.0.1:5060', tag), init_ts: T + 1, start_ts: T + 2 });
+    expect(callsFromDialogs([controller, browsers], directory, queues)).toEqual([
+      expect.objectContaining({ callID: 'kam-0123456789abcdef0123', providerCallID: 'browser@1001', isOutbound: true, remoteNumber: '15551234567', answeredAt: (T + 2) * 1000, ...ada }),
+    ]);
+  });
+
   describe('a click-to-call that ends', () => {
     const tag = { callKey: 'fedcba9876543210fedc', remoteNumber: '15551234567', placedAt: T * 1000 + 700 };
     const controller = (overrides: Partial<Dialog>) =>
@@ -242,6 +251,31 @@ describe('dialogs as calls', () => {
   it('refuses an answer of another shape as a provider error', () => {
     expect(() => parseDialogs({ dialogs: [] })).toThrow(ProviderFailure);
     expect(parseDialogs([{ ...dialog({}), h_entry: 1, caller: {} }])).toEqual([dialog({})]);
+  });
+});
+
+describe('the dialog a listener forks', () => {
+  const sides = (caller: string, callee: string) => ({
+    h_entry: 1,
+    h_id: 2,
+    caller: { tag: caller, contact: 'sip:a@x', cseq: '1', route_set: '', socket: 'udp:127.0.0.1:5060' },
+    callee: { tag: callee, contact: 'sip:b@y', cseq: '1', route_set: '', socket: 'udp:127.0.0.1:5060' },
+  });
+  const tag = { callKey: '0123456789abcdef0123', remoteNumber: '15551234567', placedAt: T * 1000 };
+  const controller = { ...dialog({ 'call-id': 'controller@k', from_uri: 'sip:controller@127.0.0.1:5060', to_uri: taggedURI('sip:1001@127.0.0.1:5060', tag) }), ...sides('c1', 'c2') };
+
+  it("is the subscriber's own call of a click-to-call, with both parties' tags, never the controller's leg", () => {
+    const own = { ...dialog({ 'call-id': 'own@1001', from_uri: taggedURI('sip:1001@127.0.0.1:5060', tag) }), ...sides('agent', 'remote') };
+    expect(dialogToListen([controller, own], 'kam-0123456789abcdef0123')).toEqual({ sipCallID: 'own@1001', tags: ['agent', 'remote'] });
+    expect(() => dialogToListen([controller], 'kam-0123456789abcdef0123')).toThrow(CallNotListenable);
+  });
+
+  it('says whether the call still rings or has gone', () => {
+    const ringing = { ...dialog({ state: 2, start_ts: 0 }), ...sides('a', '') };
+    const [call] = callsFromDialogs([ringing], directory, queues);
+    const notYet = () => dialogToListen([ringing], call?.callID ?? '');
+    expect(notYet).toThrow(expect.objectContaining({ reason: 'not_answered' }));
+    expect(() => dialogToListen([], call?.callID ?? '')).toThrow(expect.objectContaining({ reason: 'ended' }));
   });
 });
 
