@@ -29,6 +29,9 @@ export interface BrowserPhoneRoutesOptions {
   clock: Clock;
 }
 
+/** The answer's SDP (at most 65,536 characters) in its JSON body, escapes and all. */
+const LISTEN_ANSWER_BODY_BYTES = 160 * 1024;
+
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 type CallRequest = FastifyRequest<{ Params: ProviderScope & { callID: string } }>;
 type ListenerRequest = FastifyRequest<{ Params: ProviderScope & { callID: string; listenID: string } }>;
@@ -162,7 +165,8 @@ export const browserPhoneRoutes = async (app: FastifyInstance, { registry, histo
     }
   };
 
-  app.put(routePatterns.listener, { config: { doc: listenerDoc('PUT') } }, async (request: ListenerRequest, reply) => {
+  // An SDP answer with many candidates outgrows the service's default body limit.
+  app.put(routePatterns.listener, { config: { doc: listenerDoc('PUT') }, bodyLimit: LISTEN_ANSWER_BODY_BYTES }, async (request: ListenerRequest, reply) => {
     const found = await listenerCall(request, false);
     requireJson(request);
     const body = listenAnswerRequestSchema.safeParse(request.body);

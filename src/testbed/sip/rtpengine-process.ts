@@ -19,17 +19,21 @@ const READY_WITHIN_MS = 10_000;
 
 export const startRtpengine = async (): Promise<RunningRtpengine> => {
   const path = findProgram('rtpengine', 'install Debian\'s rtpengine-daemon (npm test does, as root)');
-  const base = await freePortBlock(1 + MEDIA_PORTS);
+  const base = await freePortBlock(2 + MEDIA_PORTS);
   const ngPort = base;
+  // Its command-line port too: the default (2224) would clash between test beds running at once.
+  const cliPort = base + 1;
   const program = startProgram('rtpengine', path, [
     '--foreground',
     '--table=-1',
     '--interface=127.0.0.1',
     `--listen-ng=127.0.0.1:${ngPort}`,
-    `--port-min=${base + 1}`,
-    `--port-max=${base + MEDIA_PORTS}`,
+    `--listen-cli=127.0.0.1:${cliPort}`,
+    `--port-min=${base + 2}`,
+    `--port-max=${base + 1 + MEDIA_PORTS}`,
     '--log-stderr',
-    '--log-level=5',
+    // RTPENGINE_LOG_LEVEL=7 shows every ICE check and DTLS packet, for a media test that fails.
+    `--log-level=${process.env.RTPENGINE_LOG_LEVEL ?? 5}`,
   ], process.cwd());
   const client = new NgClient({ host: '127.0.0.1', port: ngPort, attemptTimeoutMs: 200, attempts: 1 });
   const deadline = Date.now() + READY_WITHIN_MS;

@@ -49,6 +49,8 @@ export interface SipTestbed {
   uriOf(user: string): string;
   /** Milliseconds from the start call until every phone was registered. */
   readonly startupMs: number;
+  /** Kamailio's main process, the leader of its workers' process group. */
+  readonly kamailioPid: number;
   /** The tail of Kamailio's log (warnings and errors), for a failure's message. */
   kamailioLog(): string;
   /** Present when started with `webrtc`: browsers' WebSocket, the secret of their credentials, rtpengine. */
@@ -283,6 +285,7 @@ export const startSipTestbed = async ({
     uriOf: (user) => `sip:${user}@${sipDomain}`,
     startupMs: Date.now() - started,
     ...(rtpengine ? { webrtc: { websocketURL: `ws://127.0.0.1:${wsPort}/sip`, sharedSecret, rtpengineNgPort: rtpengine.ngPort, rtpengine } } : {}),
+    kamailioPid: kamailio?.pid ?? NaN,
     kamailioLog: () => kamailio?.output() ?? '',
     stopKamailio,
     stop,

@@ -151,8 +151,9 @@ export const createCallListening = (
       try {
         await ask('unsubscribe', { 'call-id': media.sipCallID, 'to-tag': listenID });
       } catch (error) {
-        if (error instanceof RtpengineError && GONE.test(error.reason)) return;
-        throw error;
+        if (!(error instanceof RtpengineError)) throw error;
+        if (GONE.test(error.reason)) return;
+        throw new CallNotListenable('refused', `The media relay refused to stop the listener: ${error.reason}.`);
       }
     },
     close: () => ng.close(),
