@@ -20,6 +20,12 @@ export const meResponseSchema = z.object({
           canEndCalls: z
             .boolean()
             .meta({ description: 'Whether this provider can end a live call (DELETE on the call); a token also needs `calls:control` to do it.' }),
+          canListen: z
+            .boolean()
+            .meta({ description: 'Whether a supervisor can listen silently to a live call of this provider (POST on the call\'s `listen`); it also needs `calls:control`.' }),
+          softphone: z
+            .boolean()
+            .meta({ description: "Whether a subscriber's browser can be their phone at this provider (POST `softphone/credentials`)." }),
         }),
       ),
     }),

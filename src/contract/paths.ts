@@ -17,6 +17,13 @@ export const paths = {
   makeCall: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls`,
   /** DELETE: end a live call (a supervisor's intervention; extension). */
   call: (s: ProviderScope, callID: string) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls/${seg(callID)}`,
+  /** POST: time-limited SIP credentials for a subscriber's browser softphone (extension). */
+  softphoneCredentials: (s: ProviderScope) => `${applicationPath(s)}/providers/${seg(s.providerID)}/softphone/credentials`,
+  /** POST: start listening silently to a live call: answers an SDP offer (extension). */
+  listen: (s: ProviderScope, callID: string) => `${applicationPath(s)}/providers/${seg(s.providerID)}/calls/${seg(callID)}/listen`,
+  /** PUT: the listening browser's SDP answer; DELETE: stop listening (extension). */
+  listener: (s: ProviderScope, callID: string, listenID: string) =>
+    `${applicationPath(s)}/providers/${seg(s.providerID)}/calls/${seg(callID)}/listen/${seg(listenID)}`,
   /** GET: bucketed concurrency over a window, from the call journal (extension). */
   concurrency: (s: ProviderScope) => `${applicationPath(s)}/provider/${seg(s.providerID)}/concurrency`,
   /** GET: calls per subscriber over a window, from the call journal (extension). */
@@ -60,6 +67,9 @@ export const routePatterns = {
   listCalls: pattern(paths.listCalls),
   makeCall: pattern(paths.makeCall),
   call: `${pattern(paths.makeCall)}/:callID`,
+  softphoneCredentials: pattern(paths.softphoneCredentials),
+  listen: `${pattern(paths.makeCall)}/:callID/listen`,
+  listener: `${pattern(paths.makeCall)}/:callID/listen/:listenID`,
   concurrency: pattern(paths.concurrency),
   subscriberActivity: pattern(paths.subscriberActivity),
   serviceLevels: pattern(paths.serviceLevels),
