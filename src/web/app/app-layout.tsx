@@ -1,6 +1,10 @@
-/** The frame of the dashboard's pages: brand, the navigation a person's roles use, time zone, country, theme, who is signed in. */
+/**
+ * The frame of the dashboard's pages: brand, the navigation a person's roles use, time zone, country,
+ * theme, the browser phone (it stays while the pages below change), who is signed in.
+ */
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { landingOf } from '../../contract/session.js';
+import { SoftphoneDock } from '../features/softphone/components/softphone-dock.js';
 import { useConnection } from '../lib/connection-context.js';
 import { timeZoneLabel } from '../lib/format.js';
 import { setDefaultPhoneCountry, usePhoneCountry } from '../lib/phone-country.js';
@@ -46,6 +50,7 @@ export const AppLayout = () => {
             </span>
             <PhoneCountryPicker />
             <ThemeToggle />
+            <SoftphoneDock />
             <AccountControls />
           </div>
         </div>
