@@ -31,9 +31,19 @@ const renderLayout = (url: string, options: Parameters<typeof renderWithApp>[1] 
     { url, ...options },
   );
 
+/** What `/v1/me` answers the header: one provider, with a browser phone when asked. */
+const me = (softphone = false, subscriberIDs?: string[]) => ({
+  account: { id: 'demo', name: 'Demo' },
+  applications: [{ id: 'support', name: 'Support', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'kamailio', canEndCalls: false, canListen: false, softphone }] }],
+  permissions: ['calls:read'],
+  ...(subscriberIDs ? { subscriberIDs } : {}),
+});
+const ME = { 'GET /v1/me': () => Response.json(me()) };
+
 const navLinks = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
 
 beforeEach(() => {
+  stubFetch(ME);
   vi.stubGlobal('matchMedia', () => ({
     matches: false,
     addEventListener: () => undefined,
@@ -86,7 +96,7 @@ describe('AppLayout', () => {
 
   it('shows a signed-in person their name and roles in words, and signs the session out at the service before leaving for where it says', async () => {
     const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => undefined);
-    const fetchSpy = stubFetch({ 'POST /auth/sign-out': () => Response.json({ redirectTo: 'https://id.example.com/logout?client=callboard' }) });
+    const fetchSpy = stubFetch({ ...ME, 'POST /auth/sign-out': () => Response.json({ redirectTo: 'https://id.example.com/logout?client=callboard' }) });
     renderLayout('/?tz=UTC', { connection: testSession({ roles: ['agent', 'supervisor'], csrfToken: 'csrf-9' }) });
     const banner = screen.getByRole('banner');
     expect(banner).toHaveTextContent('Ada Lovelace · Supervisor and Agent');
@@ -99,7 +109,7 @@ describe('AppLayout', () => {
 
   it('says so, and stays signed in, when the service cannot sign the session out', async () => {
     const assign = vi.spyOn(pageLoad, 'assign').mockImplementation(() => undefined);
-    stubFetch({ 'POST /auth/sign-out': () => Response.json({ code: 'internal' }, { status: 500, statusText: 'Internal Server Error' }) });
+    stubFetch({ ...ME, 'POST /auth/sign-out': () => Response.json({ code: 'internal' }, { status: 500, statusText: 'Internal Server Error' }) });
     renderLayout('/?tz=UTC', { connection: testSession() });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/Could not sign out: .*500.*You are still signed in/);
@@ -115,6 +125,13 @@ describe('AppLayout', () => {
   ])('shows %s the pages their roles use', (_who, roles, pages) => {
     renderLayout('/?tz=UTC', { connection: testSession({ roles }) });
     expect(navLinks()).toEqual(pages);
+  });
+
+  it('offers the browser phone to an agent whose provider has one, turned off until they turn it on', async () => {
+    stubFetch({ 'GET /v1/me': () => Response.json(me(true, ['1001'])) });
+    renderLayout('/?tz=UTC', { connection: testSession({ roles: ['agent'] }) });
+    const toggle = await within(screen.getByRole('banner')).findByRole('switch', { name: 'Browser phone' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
   it('shows a token every page, as it always did, and signs it out here', () => {

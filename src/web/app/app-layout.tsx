@@ -1,4 +1,8 @@
-/** The frame of the dashboard's pages: brand, the navigation a person's roles use, time zone, country, theme, who is signed in. */
+/**
+ * The frame of the dashboard's pages: brand, the navigation a person's roles use, time zone, country,
+ * theme, the browser phone (it stays while the pages below change), who is signed in.
+ */
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { landingOf } from '../../contract/session.js';
 import { useConnection } from '../lib/connection-context.js';
@@ -10,6 +14,18 @@ import { AccountControls } from './account-controls.js';
 import { navPagesFor } from './navigation.js';
 import { PhoneCountryPicker } from './phone-country-picker.js';
 import { ThemeToggle } from './theme-toggle.js';
+
+/**
+ * Off the first screen, as whether a connection has a phone is known only once /v1/me answers. Its
+ * code failing to load leaves the header without it, the page untouched (a part boundary and the
+ * lazy part's retries would weigh on every first screen for a switch few have).
+ */
+const SoftphoneDock = lazy(() =>
+  import('../features/softphone/components/softphone-dock.js').then(
+    ({ SoftphoneDock: Dock }) => ({ default: Dock }),
+    () => ({ default: () => null }),
+  ),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1 text-sm font-medium ${isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'}`;
@@ -46,6 +62,9 @@ export const AppLayout = () => {
             </span>
             <PhoneCountryPicker />
             <ThemeToggle />
+            <Suspense fallback={null}>
+              <SoftphoneDock />
+            </Suspense>
             <AccountControls />
           </div>
         </div>

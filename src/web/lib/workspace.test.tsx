@@ -8,7 +8,7 @@ import { useWorkspace } from './workspace.js';
 
 const me = {
   account: { id: 'demo', name: 'Demo' },
-  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true }] }],
+  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true, canListen: false, softphone: false }] }],
   permissions: ['calls:read'],
 };
 
@@ -28,7 +28,7 @@ describe('useWorkspace', () => {
       'GET /v1/me': () =>
         Response.json({
           ...me,
-          applications: [{ ...me.applications[0], providers: [...me.applications[0]!.providers, { id: 'sip', name: 'SIP', type: 'kamailio', canEndCalls: false }] }],
+          applications: [{ ...me.applications[0], providers: [...me.applications[0]!.providers, { id: 'sip', name: 'SIP', type: 'kamailio', canEndCalls: false, canListen: false, softphone: false }] }],
         }),
     });
     const { result } = renderHookWithApp(() => ({ state: useWorkspace(), params: useSearchParams() }));

@@ -20,6 +20,10 @@ export interface ProviderChoice {
   type: string;
   /** Whether the provider can end a live call (the token also needs calls:control). */
   canEndCalls: boolean;
+  /** Whether a supervisor can listen silently to a live call there (also with calls:control). */
+  canListen: boolean;
+  /** Whether a subscriber's browser can be their phone there. */
+  softphone: boolean;
 }
 
 export interface Workspace {
@@ -60,7 +64,7 @@ const fromMe = (me: MeResponse, app: string | null, provider: string | null) => 
 
 /** The workspace of a hand-typed scope: every permission is the service's to refuse. */
 const manualWorkspace = (manual: ManualScope, requested: string | null): Workspace => {
-  const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown', canEndCalls: false }));
+  const providers = manual.providerIDs.map((id) => ({ id, name: id, type: 'unknown', canEndCalls: false, canListen: false, softphone: false }));
   const provider = requested === ALL_PROVIDERS || manual.providerIDs.includes(requested ?? '') ? (requested as string) : (manual.providerIDs[0] ?? '');
   const ids = provider === ALL_PROVIDERS ? manual.providerIDs : [provider];
   return {

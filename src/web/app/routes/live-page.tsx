@@ -15,6 +15,7 @@ import { CALL_LIST_ID, LiveCallsTable } from '../../features/live-calls/componen
 import { preloadThresholdSettings } from '../../features/live-calls/components/table-toolbar.js';
 import { useTableParams } from '../../features/live-calls/hooks/use-table-params.js';
 import { useEndCall } from '../../features/live-calls/hooks/use-end-call.js';
+import { useListen } from '../../features/live-calls/hooks/use-listen.js';
 import { LiveAlertStrip } from '../../features/alerts/components/live-alert-strip.js';
 import { useAnnounce } from '../../lib/announcer.js';
 import { useTitlePart } from '../../lib/document-title.js';
@@ -40,6 +41,8 @@ import { QueueScopeProvider } from '../../lib/queue-scope.js';
 const { Component: EndCallDialog, preload: preloadEndCallDialog } = lazyComponent(
   async () => (await import('../../features/live-calls/components/end-call-dialog.js')).EndCallDialog,
 );
+
+const { Component: ListenPanel } = lazyComponent(async () => (await import('../../features/live-calls/components/listen-panel.js')).ListenPanel);
 
 /**
  * What shows only after a click (the end-call question, a placed call's progress or problem, the
@@ -117,6 +120,10 @@ const LiveView = ({
   const agentQueues = useMemo(() => agentQueuesOf(queues.rows), [membership]);
   const agentChoice = useAgentChoice();
   const ending = useEndCall(workspace);
+  const listening = useListen(workspace);
+  const listenedID = listening.asking?.call.callID;
+  // Every call of the feed, whatever the queue filter shows: the panel stops when its call ends or leaves the list.
+  const listened = useMemo(() => (listenedID === undefined ? undefined : feed.calls.find((call) => call.callID === listenedID)), [feed.calls, listenedID]);
 
   const loading = status !== 'ready';
   // The same elements while the deferred calls stand still: the table's own render skips them.
@@ -165,9 +172,19 @@ const LiveView = ({
           timeZone={timeZone}
           showProvider={workspace.scopes.length > 1}
           loading={feed.status === 'pending'}
+          listen={listening.offer}
           endCall={ending.offer}
         />
       </div>
+      {listening.asking ? (
+        <div className="fixed inset-x-4 bottom-4 z-40 rounded-md border border-line bg-panel p-3 shadow-lg sm:right-auto sm:w-96">
+          <PartBoundary what="Listening to a call" onDismiss={listening.close}>
+            <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
+              <ListenPanel key={listening.asking.call.callID} call={listening.asking.call} live={listened} scope={listening.asking.scope} onClose={listening.close} />
+            </Suspense>
+          </PartBoundary>
+        </div>
+      ) : null}
       {ending.asking ? (
         <PartBoundary
           what="Ending a call"

@@ -22,7 +22,7 @@ const DAY_START = at(3 * HOUR);
 
 const me = {
   account: { id: 'demo', name: 'Demo' },
-  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true }] }],
+  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true, canListen: false, softphone: false }] }],
   permissions: ['calls:read', 'calls:write'],
   person: { subject: 'sub-maya', email: 'maya@example.com', name: 'Maya Chen' },
   roles: ['agent'],

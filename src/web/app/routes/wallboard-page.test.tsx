@@ -15,7 +15,7 @@ vi.mock('../../features/concurrency/components/concurrency-area-chart.js', () =>
 
 const me = {
   account: { id: 'demo', name: 'Demo' },
-  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true }] }],
+  applications: [{ id: 'support', name: 'Support desk', providers: [{ id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true, canListen: false, softphone: false }] }],
   permissions: ['calls:read'],
 };
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button.js';
+import { useTakeFocus } from './use-take-focus.js';
 
 export const ConfirmDialog = ({
   title,
@@ -34,11 +35,7 @@ export const ConfirmDialog = ({
   const box = useRef<HTMLDivElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    safe.current?.focus();
-    return () => before?.focus();
-  }, []);
+  useTakeFocus(safe);
 
   // On the document: the keys belong to the dialog wherever the focus is while it is open.
   useEffect(() => {

@@ -61,6 +61,7 @@ describe('ApiClient credentials', () => {
     await session.post('/v1/calls', { remoteNumber: '1' }, { 'idempotency-key': 'k' });
     await session.delete('/v1/calls/c1');
     await session.postForAnswer('/auth/sign-out', schema);
+    await session.put('/v1/calls/c1/listen/l1', { sdp: 'v=0' });
     const made = requests();
     expect(made.map((r) => [r.method, r.headers['x-csrf-token']])).toEqual([
       ['GET', undefined],
@@ -68,6 +69,7 @@ describe('ApiClient credentials', () => {
       ['POST', 'csrf-1'],
       ['DELETE', 'csrf-1'],
       ['POST', 'csrf-1'],
+      ['PUT', 'csrf-1'],
     ]);
     expect(made.every((r) => !Object.keys(r.headers).some((name) => name.toLowerCase() === 'authorization'))).toBe(true);
     expect(made[2]?.headers['idempotency-key']).toBe('k');
@@ -81,5 +83,26 @@ describe('ApiClient credentials', () => {
       ['Bearer t', undefined],
       ['Bearer t', undefined],
     ]);
+  });
+});
+
+describe('ApiClient bodies and refusals', () => {
+  it('sends a JSON body with a POST whose answer it reads, and with a PUT', async () => {
+    const fetchSpy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json({ n: 2 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    expect(await client.postForAnswer('/credentials', schema, { providerSubscriberID: '1001' })).toEqual({ n: 2 });
+    await client.put('/listen/l1', { sdp: 'v=0' });
+    expect(fetchSpy.mock.calls.map(([, init]) => [init?.method, init?.body, (init?.headers as Record<string, string>)['content-type']])).toEqual([
+      ['POST', '{"providerSubscriberID":"1001"}', 'application/json'],
+      ['PUT', '{"sdp":"v=0"}', 'application/json'],
+    ]);
+  });
+
+  it("keeps the service's words of a problem whose code this dashboard does not know yet", async () => {
+    const problem = { type: 'urn:callboard:problem:listener_limit', title: 'x', status: 409, code: 'listener_limit', detail: 'Grace already listens to this call.' };
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(problem, { status: 409, statusText: 'Conflict' })));
+    await expect(client.postForAnswer('/listen', schema)).rejects.toMatchObject({ code: 'http_error', status: 409, detail: 'Grace already listens to this call.' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('busy', { status: 503, statusText: 'Service Unavailable' })));
+    await expect(client.delete('/listen/l1')).rejects.toMatchObject({ code: 'http_error', detail: 'The service answered 503 Service Unavailable' });
   });
 });

@@ -36,6 +36,12 @@ const credentialHeaders = (connection: Connection, method: string): Record<strin
   return UNSAFE_METHODS.has(method.toUpperCase()) ? { [CSRF_HEADER]: connection.csrfToken } : {};
 };
 
+const jsonRequest = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
 /** Every failure is an `ApiError` (a cancelled request aside), so queries and mutations can say so in their type. */
 export class ApiClient {
   constructor(readonly connection: Connection) {}
@@ -127,16 +133,16 @@ export class ApiClient {
     await this.send(path, { method: 'DELETE' });
   }
 
-  /** POST without a body, whose answer the caller reads (where to go after signing out). */
-  async postForAnswer<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
-    return this.parse(await this.send(path, { method: 'POST' }), schema);
+  /** POST whose answer the caller reads: with a JSON body (a phone's credentials), or none (where to go after signing out). */
+  async postForAnswer<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+    return this.parse(await this.send(path, body === undefined ? { method: 'POST' } : jsonRequest('POST', body)), schema);
   }
 
   async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
-    await this.send(path, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+    await this.send(path, jsonRequest('POST', body, headers));
+  }
+
+  async put(path: string, body: unknown): Promise<void> {
+    await this.send(path, jsonRequest('PUT', body));
   }
 }

@@ -40,13 +40,26 @@ export const parseRetryAfter = (header: string | null, now = Date.now()): number
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 };
 
+/** A problem's `detail`, when the body is a problem whose code this dashboard does not know yet (a newer service's). */
+const detailOf = (body: unknown): string | undefined => {
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail !== '' ? detail : undefined;
+};
+
+const parseJSON = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 export const errorFromResponse = async (response: Response): Promise<ApiError> => {
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  const text = await response.text().catch(() => '');
-  try {
-    const problem = problemSchema.parse(JSON.parse(text));
-    return new ApiError(problem.code, problem.detail, response.status, { errors: problem.errors, retryAfterMs });
-  } catch {
-    return new ApiError('http_error', `The service answered ${response.status} ${response.statusText}`.trim(), response.status, { retryAfterMs });
-  }
+  const body = parseJSON(await response.text().catch(() => ''));
+  const problem = problemSchema.safeParse(body);
+  if (problem.success)
+    return new ApiError(problem.data.code, problem.data.detail, response.status, { errors: problem.data.errors, retryAfterMs });
+  const detail = detailOf(body) ?? `The service answered ${response.status} ${response.statusText}`.trim();
+  return new ApiError('http_error', detail, response.status, { retryAfterMs });
 };

@@ -43,8 +43,8 @@ const workspaceOf = (overrides: Partial<Workspace> = {}): Workspace => ({
   applications: [{ id: 'support', name: 'Support' }],
   applicationID: 'support',
   providers: [
-    { id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: false },
-    { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator', canEndCalls: false },
+    { id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: false, canListen: false, softphone: false },
+    { id: 'sip-trunk', name: 'SIP trunk', type: 'simulator', canEndCalls: false, canListen: false, softphone: false },
   ],
   provider: 'pbx-main',
   scopes: [{ accountID: 'demo', applicationID: 'support', providerID: 'pbx-main' }],

@@ -5,6 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ProviderScope } from '../../../../contract/paths.js';
 import { ApiError } from '../../../lib/api/api-error.js';
+import { notePlacedCall } from '../../../lib/placed-calls.js';
 import { useMakeCallMutation } from '../api/make-call.js';
 
 export interface CallIntent {
@@ -53,6 +54,7 @@ export const usePlaceCall = () => {
       retryable.current = undefined;
       setPlaced(undefined);
       const sentAt = Date.now();
+      notePlacedCall(intent.digits, sentAt);
       try {
         await mutateAsync({
           scope: intent.scope,

@@ -14,7 +14,7 @@ import { CallDuration } from './call-duration.js';
 import { InboundIcon, OutboundIcon } from './call-icons.js';
 import { CallStateBadge } from './call-state-badge.js';
 import { RowActions } from './row-actions.js';
-import type { EndCallOffer } from '../hooks/use-end-call.js';
+import type { CallControlOffer } from '../hooks/use-call-control.js';
 
 export type ColumnID = 'state' | 'direction' | 'remote' | 'subscriber' | 'provider' | 'started' | 'duration' | 'actions';
 
@@ -27,8 +27,10 @@ export interface CellContext {
   phoneRulesReady: boolean;
   thresholds: Thresholds;
   onCallBack: (request: CallBackRequest) => void;
-  /** Offers "End call" on the calls this token may end; absent when it may end none. */
-  endCall?: EndCallOffer;
+  /** Offers "Listen" on the calls this connection may listen to; absent when it may listen to none. */
+  listen?: CallControlOffer;
+  /** Offers "End call" on the calls this connection may end; absent when it may end none. */
+  endCall?: CallControlOffer;
 }
 
 export interface CallColumn {
@@ -164,7 +166,9 @@ export const callColumns: readonly CallColumn[] = [
     header: 'Actions',
     width: 204,
     hideable: true,
-    Cell: ({ call, context }) => <RowActions call={call} country={context.country} onCallBack={context.onCallBack} endCall={context.endCall} />,
+    Cell: ({ call, context }) => (
+      <RowActions call={call} country={context.country} onCallBack={context.onCallBack} listen={context.listen} endCall={context.endCall} />
+    ),
   },
 ];
 

@@ -19,8 +19,8 @@ const workspace = (over: Partial<Workspace> = {}): Workspace => ({
   applications: [{ id: 'support', name: 'Support' }],
   applicationID: 'support',
   providers: [
-    { id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true },
-    { id: 'trunk', name: 'Trunk', type: 'twilio', canEndCalls: false },
+    { id: 'pbx-main', name: 'Main PBX', type: 'simulator', canEndCalls: true, canListen: false, softphone: false },
+    { id: 'trunk', name: 'Trunk', type: 'twilio', canEndCalls: false, canListen: false, softphone: false },
   ],
   provider: 'all',
   scopes: [],

@@ -8,22 +8,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useAnnounce } from '../../../lib/announcer.js';
 import type { ApiError } from '../../../lib/api/api-error.js';
 import { callState } from '../../../lib/call-state.js';
-import { formatPhoneNumber } from '../../../lib/format.js';
 import { usePhoneCountry } from '../../../lib/phone-country.js';
 import { useEndCallMutation } from '../api/end-call.js';
-import { subscriberName } from '../utils/call-fields.js';
-
-const remoteParty = (call: CallRecord, country: ReturnType<typeof usePhoneCountry>): string => {
-  if (call.remoteNumber === '') return call.remoteName ?? 'a caller who withheld their number';
-  const number = formatPhoneNumber(call.remoteNumber, country);
-  return call.remoteName ? `${call.remoteName} (${number})` : number;
-};
-
-const agentOf = (call: CallRecord): string => {
-  const name = subscriberName(call);
-  if (!name) return call.subscriberID ? `subscriber ${call.subscriberID}` : 'no agent yet';
-  return call.subscriberExtension ? `${name} (ext. ${call.subscriberExtension})` : name;
-};
+import { agentOf, remoteParty } from '../utils/call-fields.js';
 
 /** What the service said, in words a supervisor acts on. */
 const failureText = (error: ApiError, call: CallRecord): string => {

@@ -12,7 +12,7 @@ import { usePhoneCountry, type CountryCode } from '../../../lib/phone-country.js
 import { usePhoneRulesReady } from '../../../lib/phone-rules-loader.js';
 import { useThresholds } from '../../../lib/thresholds.js';
 import { useTableParams } from '../hooks/use-table-params.js';
-import type { EndCallOffer } from '../hooks/use-end-call.js';
+import type { CallControlOffer } from '../hooks/use-call-control.js';
 import { csvFileName, downloadCsv } from '../../../lib/csv.js';
 import { callsToCsv } from '../utils/calls-csv.js';
 import { filterCalls, hasFilters, sortCalls } from '../utils/query-calls.js';
@@ -20,8 +20,9 @@ import { callColumns, columnByID, type CellContext } from './call-columns.js';
 import { TableToolbar } from './table-toolbar.js';
 import { VirtualCallTable } from './virtual-call-table.js';
 
-/** Pixels the actions column grows by when it offers "End call". */
+/** Pixels the actions column grows by when it offers "End call", and "Listen". */
 const END_CALL_WIDTH = 84;
+const LISTEN_WIDTH = 68;
 
 const plural = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'call' : 'calls'}`;
 
@@ -89,6 +90,7 @@ export const LiveCallsTable = ({
   timeZone,
   showProvider,
   loading,
+  listen,
   endCall,
   title = 'Call list',
   empty = NO_LIVE_CALLS,
@@ -97,8 +99,10 @@ export const LiveCallsTable = ({
   timeZone: string;
   showProvider: boolean;
   loading: boolean;
-  /** For a token that may end calls: the row action. */
-  endCall?: EndCallOffer;
+  /** For a connection that may listen to calls: the row action. */
+  listen?: CallControlOffer;
+  /** For a connection that may end calls: the row action. */
+  endCall?: CallControlOffer;
   title?: string;
   /** What the list says when there is no call at all. */
   empty?: EmptyListText;
@@ -129,14 +133,16 @@ export const LiveCallsTable = ({
     () =>
       callColumns
         .filter((column) => showProvider || column.id !== 'provider')
-        // "End call" needs room beside "Call back" and "Copy".
-        .map((column) => (column.id === 'actions' && endCall ? { ...column, width: column.width + END_CALL_WIDTH } : column)),
-    [showProvider, endCall],
+        // "Listen" and "End call" need room beside "Call back" and "Copy".
+        .map((column) =>
+          column.id === 'actions' ? { ...column, width: column.width + (listen ? LISTEN_WIDTH : 0) + (endCall ? END_CALL_WIDTH : 0) } : column,
+        ),
+    [showProvider, listen, endCall],
   );
   const columns = useMemo(() => available.filter((column) => !params.hidden.includes(column.id)), [available, params.hidden]);
   const context = useMemo(
-    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack, ...(endCall ? { endCall } : {}) }),
-    [timeZone, country, phoneRulesReady, thresholds, onCallBack, endCall],
+    (): CellContext => ({ timeZone, country, phoneRulesReady, thresholds, onCallBack, ...(listen ? { listen } : {}), ...(endCall ? { endCall } : {}) }),
+    [timeZone, country, phoneRulesReady, thresholds, onCallBack, listen, endCall],
   );
 
   const clearFilters = () => {

@@ -1,4 +1,4 @@
-/** A row's actions: call the remote party back through the click-to-call form, copy the number, and for a supervisor end the call. */
+/** A row's actions: call the remote party back through the click-to-call form, copy the number, and for a supervisor listen to the call or end it. */
 import { useEffect, useId, useState } from 'react';
 import type { CallRecord } from '../../../../contract/call-record.js';
 import { Button } from '../../../components/ui/button.js';
@@ -7,7 +7,7 @@ import type { CallBackRequest } from '../../../lib/call-back.js';
 import { formatPhoneNumber } from '../../../lib/format.js';
 import type { CountryCode } from '../../../lib/phone-country.js';
 import { CheckIcon, CopyIcon } from './call-icons.js';
-import type { EndCallOffer } from '../hooks/use-end-call.js';
+import type { CallControlOffer } from '../hooks/use-call-control.js';
 
 const COPIED_MS = 2000;
 
@@ -39,18 +39,22 @@ export const RowActions = ({
   call,
   country,
   onCallBack,
+  listen,
   endCall,
 }: {
   call: CallRecord;
   country: CountryCode;
   onCallBack: (request: CallBackRequest) => void;
-  /** Present for a token that may end calls. */
-  endCall?: EndCallOffer;
+  /** Present for a connection that may listen to calls. */
+  listen?: CallControlOffer;
+  /** Present for a connection that may end calls. */
+  endCall?: CallControlOffer;
 }) => {
   const withheld = call.remoteNumber === '';
   const number = formatPhoneNumber(call.remoteNumber, country);
   const reasonID = useId();
   const { status, copy } = useCopyNumber(call.remoteNumber);
+  const party = withheld ? 'a withheld number' : (call.remoteName ?? number);
   const reason = withheld
     ? { 'aria-disabled': true, 'aria-describedby': reasonID, title: 'The caller withheld their number' }
     : {};
@@ -81,8 +85,13 @@ export const RowActions = ({
         {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
         {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy'}
       </Button>
-      {endCall?.canEnd(call) ? (
-        <Button size="sm" variant="danger" className="whitespace-nowrap" aria-label={`End call with ${withheld ? 'a withheld number' : (call.remoteName ?? number)}`} onClick={() => endCall.ask(call)}>
+      {listen?.applies(call) ? (
+        <Button size="sm" className="whitespace-nowrap" aria-label={`Listen to the call with ${party}`} onClick={() => listen.ask(call)}>
+          Listen
+        </Button>
+      ) : null}
+      {endCall?.applies(call) ? (
+        <Button size="sm" variant="danger" className="whitespace-nowrap" aria-label={`End call with ${party}`} onClick={() => endCall.ask(call)}>
           End call
         </Button>
       ) : null}
