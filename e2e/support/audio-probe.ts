@@ -67,11 +67,18 @@ export const hear = (page: Page, frequencies: number[], { ms = 1500, index = -1 
           probe.frames += 1;
         }
       }
-      const stats = await pc.getStats();
-      const received = new Map<string, number>();
+      type Report = { type: string; packetsReceived?: number; packetsSent?: number };
+      const received = await Promise.all(
+        receivers.map(async (receiver) => {
+          let packets = 0;
+          (await receiver.getStats()).forEach((report: Report) => {
+            if (report.type === 'inbound-rtp') packets += report.packetsReceived ?? 0;
+          });
+          return packets;
+        }),
+      );
       let packetsSent = 0;
-      stats.forEach((report: { type: string; trackIdentifier?: string; packetsReceived?: number; packetsSent?: number }) => {
-        if (report.type === 'inbound-rtp' && report.trackIdentifier) received.set(report.trackIdentifier, report.packetsReceived ?? 0);
+      (await pc.getStats()).forEach((report: Report) => {
         if (report.type === 'outbound-rtp') packetsSent += report.packetsSent ?? 0;
       });
       const binOf = (hz: number) => Math.round((hz * 8192) / context.sampleRate);
@@ -87,7 +94,7 @@ export const hear = (page: Page, frequencies: number[], { ms = 1500, index = -1 
         );
         const strongest = frequencies.reduce((best, hz) => ((levels[hz] as number) > (levels[best] as number) ? hz : best));
         probe.element.srcObject = null;
-        return { packets: received.get(receivers[i]!.track.id) ?? 0, levels, strongest };
+        return { packets: received[i] ?? 0, levels, strongest };
       });
       await context.close();
       return { tracks, packetsSent };
