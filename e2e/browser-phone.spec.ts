@@ -3,8 +3,10 @@
  * with its WebSocket, rtpengine in userspace, baresip phones whose microphone is a 440 Hz sine and
  * which record what they hear, and Chromium whose fake microphone plays a 1000 Hz tone. What each
  * side heard is measured: in the browser by the spectrum of each received track, at a baresip
- * phone from its recording. Chromium runs with its defaults for local addresses (mDNS names):
- * rtpengine learns the browser's address from its ICE checks, so no flag is needed for loopback.
+ * phone from its recording. Chromium keeps its default of hiding local addresses behind mDNS names:
+ * rtpengine cannot resolve them, and learns each browser's address from the browser's own ICE checks
+ * (a peer-reflexive candidate), so no flag is needed on loopback. Toward a listener rtpengine is
+ * ICE-lite (ng-client.ts says why).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -25,6 +25,8 @@ export interface HeardTrack {
   levels: Record<number, number>;
   /** The strongest of the asked frequencies. */
   strongest: number;
+  /** Its transport's ICE and DTLS states, e.g. `connected/connected`. */
+  connection: string;
 }
 
 export interface PeerHeard {
@@ -94,7 +96,8 @@ export const hear = (page: Page, frequencies: number[], { ms = 1500, index = -1 
         );
         const strongest = frequencies.reduce((best, hz) => ((levels[hz] as number) > (levels[best] as number) ? hz : best));
         probe.element.srcObject = null;
-        return { packets: received[i] ?? 0, levels, strongest };
+        const transport = receivers[i]?.transport;
+        return { packets: received[i] ?? 0, levels, strongest, connection: `${transport?.iceTransport.state ?? 'none'}/${transport?.state ?? 'none'}` };
       });
       await context.close();
       return { tracks, packetsSent };
