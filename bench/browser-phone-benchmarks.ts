@@ -43,7 +43,9 @@ export interface BrowserPhoneRuns {
   answerToAudio: Latency;
   idle: CpuShare;
   talking: CpuShare;
-  /** Calls of the 20 whose browser received audio in the window. */
+  /** Of the 20 calls at once: those that rang a browser, those it answered, and those whose audio it received. */
+  callsRung: number;
+  callsAnswered: number;
   callsWithAudio: number;
   windowSeconds: number;
 }
@@ -199,7 +201,9 @@ export const browserPhoneRuns = async (samples: number, windowSeconds: number): 
     await Promise.all(customers.map((user, i) => bed?.phone(user).control.dial(bed.uriOf(agents[i]?.sipUser ?? ''))));
     await sleep(3000);
     const talking = await cpuOver(windowSeconds, pids);
-    const heard = (await Promise.all(pages.map(async (page, p) => (await callsOf(page)).slice(before[p]).filter((call) => call.heardAt !== undefined)))).flat();
+    const concurrent = (await Promise.all(pages.map(async (page, p) => (await callsOf(page)).slice(before[p])))).flat();
+    const heard = concurrent.filter((call) => call.heardAt !== undefined);
+    const answered = concurrent.filter((call) => call.confirmedAt !== undefined);
     await hangUp();
     await Promise.all(customers.map((user) => bed?.phone(user).control.hangup().catch(() => undefined)));
 
@@ -209,6 +213,8 @@ export const browserPhoneRuns = async (samples: number, windowSeconds: number): 
       answerToAudio: latency(answerToAudio),
       idle,
       talking,
+      callsRung: concurrent.length,
+      callsAnswered: answered.length,
       callsWithAudio: heard.length,
       windowSeconds,
     };
@@ -241,5 +247,5 @@ CPU over ${r.windowSeconds} s, per cent of one core (Kamailio: all its processes
 | ${BROWSERS} browsers registered, no call (reference) | ${cpu(r.idle.service)} | ${cpu(r.idle.rtpengine)} | ${cpu(r.idle.kamailio)} |
 | the same with ${CONCURRENT_CALLS} calls at once (baresip customers to browsers) | ${cpu(r.talking.service)} | ${cpu(r.talking.rtpengine)} | ${cpu(r.talking.kamailio)} |
 
-${r.callsWithAudio} of the ${CONCURRENT_CALLS} calls' browsers received audio in the window. rtpengine runs in userspace here (\`--table=-1\`): every packet goes through its process, which a production relay with the kernel module would forward in the kernel.
+Of the ${CONCURRENT_CALLS} calls at once, ${r.callsRung} rang a browser, ${r.callsAnswered} were answered and ${r.callsWithAudio} carried audio to the browser in the window. rtpengine runs in userspace here (\`--table=-1\`): every packet goes through its process, which a production relay with the kernel module would forward in the kernel.
 `;

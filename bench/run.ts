@@ -32,6 +32,7 @@ import { asteriskFreshness, asteriskReconnect, asteriskRequestsPerMinute, asteri
 import { twilioFreshness, twilioRequestsPerList, twilioSection, type TwilioFreshness } from './twilio-benchmarks.js';
 import { exportRuns, exportSection } from './export-benchmarks.js';
 import { sessionRuns, sessionSection } from './sessions-benchmarks.js';
+import { browserPhoneRuns, browserPhoneSection } from './browser-phone-benchmarks.js';
 
 const quick = process.argv.includes('--quick');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -266,6 +267,7 @@ const main = async () => {
   const exports = await exportRuns(quick ? 100_000 : 1_000_000, quick ? 1 : 4);
   log("19. people's sessions against tokens");
   const sessions = await sessionRuns(quick ? 3 : 8, quick ? 1 : 3);
+  const browserPhones = await browserPhoneRuns(quick ? 5 : 20, quick ? 3 : 10);
 
   const browser = await launchBrowser();
   try {
@@ -414,7 +416,9 @@ ${intervalReportSection(intervalReports)}
 ${exportSection(exports)}
 
 ## 19. People's sessions against machines' tokens
-${sessionSection(sessions)}`;
+${sessionSection(sessions)}
+## 20. Browsers as phones: ringing, first audio, and the relay's CPU
+${browserPhoneSection(browserPhones)}`;
     await writeFile(new URL('./RESULTS.md', import.meta.url), report);
     process.stdout.write(report);
   } finally {
