@@ -23,8 +23,8 @@ describe('GET /v1/me', () => {
           id: 'support',
           name: 'Support',
           providers: [
-            { id: 'pbx', name: 'Acme PBX', type: 'simulator', canEndCalls: false },
-            { id: 'trunk', name: 'Acme Trunk', type: 'simulator', canEndCalls: false },
+            { id: 'pbx', name: 'Acme PBX', type: 'simulator', canEndCalls: false, canListen: false, softphone: false },
+            { id: 'trunk', name: 'Acme Trunk', type: 'simulator', canEndCalls: false, canListen: false, softphone: false },
           ],
         },
       ],
