@@ -13,8 +13,13 @@ export interface RunningRtpengine {
   stop(): Promise<void>;
 }
 
-/** Media ports per rtpengine: two per stream side, a few calls and their listeners. */
-const MEDIA_PORTS = 200;
+/**
+ * Media ports per rtpengine: two per side of each call (a click-to-call is two calls), two per
+ * listener's stream, and rtpengine keeps an ended call's ports for its delete delay (30 s). 200 ran
+ * out in the benchmark (20 click-to-calls, then 20 calls at once: 7 were never answered); the demo
+ * keeps dozens of calls going.
+ */
+const MEDIA_PORTS = 2000;
 const READY_WITHIN_MS = 10_000;
 
 export const startRtpengine = async (): Promise<RunningRtpengine> => {
