@@ -17,6 +17,7 @@ import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
 import { domainProblem } from '../http/domain-problems.js';
+import { requireJsonBody } from '../http/json-body.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { zodProblem } from '../http/zod-problem.js';
 import type { CallListening, ProviderCall } from '../providers/phone-system.js';
@@ -35,11 +36,6 @@ const LISTEN_ANSWER_BODY_BYTES = 160 * 1024;
 type ScopeRequest = FastifyRequest<{ Params: ProviderScope }>;
 type CallRequest = FastifyRequest<{ Params: ProviderScope & { callID: string } }>;
 type ListenerRequest = FastifyRequest<{ Params: ProviderScope & { callID: string; listenID: string } }>;
-
-const requireJson = (request: FastifyRequest) => {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
-    throw new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
-};
 
 const credentialsDoc: RouteDoc = {
   operationId: 'softphoneCredentials',
@@ -102,7 +98,7 @@ export const browserPhoneRoutes = async (app: FastifyInstance, { registry, histo
   app.post(routePatterns.softphoneCredentials, { config: { doc: credentialsDoc } }, async (request: ScopeRequest, reply): Promise<SoftphoneCredentials> => {
     requirePermission(request.principal, 'calls:write');
     const runtime = resolveProvider(registry, request.principal, request.params);
-    requireJson(request);
+    requireJsonBody(request);
     const body = softphoneCredentialsRequestSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The credentials request is not valid', body.error);
     requireCallerAllowed(request.principal, body.data.providerSubscriberID, runtime.scope);
@@ -151,33 +147,34 @@ export const browserPhoneRoutes = async (app: FastifyInstance, { registry, histo
     return { callID, ...offer };
   });
 
-  /** A listener's call: live, or for a stop, one that has just ended (its media went with it). */
-  const listenerCall = async (request: ListenerRequest, forStop: boolean) => {
+  /** A listener and its live call. */
+  const listenerCall = async (request: ListenerRequest) => {
     requirePermission(request.principal, 'calls:control');
     const { callID, listenID, ...scope } = request.params;
     const runtime = resolveProvider(registry, request.principal, scope);
     const listening = listeningOf(runtime);
-    try {
-      return { runtime, listening, listenID, call: await resolveControlledCall(runtime, request.principal, callID, 'listen to calls') };
-    } catch (error) {
-      if (forStop && error instanceof ApiProblem && (error.code === 'call_ended' || error.code === 'call_not_found')) return undefined;
-      throw error;
-    }
+    return { runtime, listening, listenID, call: await resolveControlledCall(runtime, request.principal, callID, 'listen to calls') };
   };
+
+  /** For a stop: none once the call has ended or left the list, whose media (listeners and all) went with it. */
+  const listenerCallIfLive = (request: ListenerRequest) =>
+    listenerCall(request).catch((error: unknown) => {
+      if (error instanceof ApiProblem && (error.code === 'call_ended' || error.code === 'call_not_found')) return undefined;
+      throw error;
+    });
 
   // An SDP answer with many candidates outgrows the service's default body limit.
   app.put(routePatterns.listener, { config: { doc: listenerDoc('PUT') }, bodyLimit: LISTEN_ANSWER_BODY_BYTES }, async (request: ListenerRequest, reply) => {
-    const found = await listenerCall(request, false);
-    requireJson(request);
+    const { runtime, listening, listenID, call } = await listenerCall(request);
+    requireJsonBody(request);
     const body = listenAnswerRequestSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', "The listener's answer is not valid", body.error);
-    const { runtime, listening, listenID, call } = found as NonNullable<typeof found>;
     await runtime.withDeadline((signal) => listening.answer(call, listenID, body.data.sdp, signal));
     return reply.code(204).send();
   });
 
   app.delete(routePatterns.listener, { config: { doc: listenerDoc('DELETE') } }, async (request: ListenerRequest, reply) => {
-    const found = await listenerCall(request, true);
+    const found = await listenerCallIfLive(request);
     if (found) {
       const { runtime, listening, listenID, call } = found;
       await audited(request, runtime, call, 'unlisten', () => runtime.withDeadline((signal) => listening.stop(call, listenID, signal)));

@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import type { HistoryStore } from '../history/history-store.js';
 import { ApiProblem } from '../http/api-problem.js';
 import { domainProblem } from '../http/domain-problems.js';
+import { requireJsonBody } from '../http/json-body.js';
 import type { RouteDoc } from '../http/route-catalog.js';
 import { sendPreparedJson } from '../http/send-json.js';
 import { zodProblem } from '../http/zod-problem.js';
@@ -232,9 +233,7 @@ export const callsRoutes = async (app: FastifyInstance, { registry, history, hea
   app.post(routePatterns.makeCall, { config: { doc: makeCallDoc } }, async (request: ScopeRequest, reply) => {
     requirePermission(request.principal, 'calls:write');
     const runtime = resolveProvider(registry, request.principal, request.params);
-    const contentType = request.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType))
-      throw new ApiProblem('unsupported_media_type', 'The request body must be JSON: send "content-type: application/json".');
+    requireJsonBody(request);
     const body = makeCallRequestSchema.safeParse(request.body);
     if (!body.success) throw zodProblem('validation_failed', 'The call request is not valid', body.error);
     // Before the idempotency store: a replayed key must not answer for a subscriber this token may not call as.
